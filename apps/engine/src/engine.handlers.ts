@@ -1,0 +1,76 @@
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Bus, rpcFail, rpcOk } from '@swap/bus';
+import {
+  engineAdvanceSwap,
+  engineCreateSwap,
+  engineListSwaps,
+  engineResolveSwap,
+  engineShowSwap,
+  SWAP_EVENTS_STREAM,
+  SwapSnapshot,
+  toSnapshot,
+} from '@swap/contracts';
+import { isSwapError, Swap, SwapErrors, toErrorPayload } from '@swap/domain';
+import { CreateSwap, ExpiryJob, OutboxRelay, SwapCommands } from '@swap/engine';
+import { SwapRepository } from '@swap/engine-data';
+
+/** The engine's bus side: swap commands from the gateway, operator reads, and its background jobs. */
+@Injectable()
+export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly bus: Bus,
+    private readonly swaps: SwapRepository,
+    private readonly createSwap: CreateSwap,
+    private readonly commands: SwapCommands,
+    private readonly relay: OutboxRelay,
+    private readonly expiry: ExpiryJob,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureStream(SWAP_EVENTS_STREAM);
+    this.relay.start();
+    this.expiry.start();
+    const queue = { queue: 'engine' };
+    await this.bus.serve(
+      engineCreateSwap,
+      (request) => this.answer(() => this.createSwap.execute(request)),
+      queue,
+    );
+    await this.bus.serve(engineAdvanceSwap, ({ id }) => this.answer(() => this.commands.advance(id)), queue);
+    await this.bus.serve(
+      engineResolveSwap,
+      ({ id, choice, address }) => this.answer(() => this.commands.resolve(id, choice, address)),
+      queue,
+    );
+    await this.bus.serve(
+      engineShowSwap,
+      ({ id }) =>
+        this.answer(async () => {
+          const swap = await this.swaps.find(id);
+          if (!swap) throw SwapErrors.swapNotFound();
+          return swap;
+        }),
+      queue,
+    );
+    await this.bus.serve(
+      engineListSwaps,
+      async ({ status, limit }) => rpcOk((await this.swaps.list(status, limit)).map(toSnapshot)),
+      queue,
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.expiry.stop();
+    await this.relay.stop();
+  }
+
+  private async answer(work: () => Promise<Swap>) {
+    try {
+      const swap: SwapSnapshot = toSnapshot(await work());
+      return rpcOk(swap);
+    } catch (error) {
+      if (isSwapError(error)) return rpcFail(toErrorPayload(error));
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { Bus, BusModule, busReady } from '@swap/bus';
+import { databaseReady, PersistenceModule } from '@swap/persistence';
+import { HealthModule } from '@swap/service-kit';
+import {
+  ApplySwapEvent,
+  CreateSwap,
+  DepositAddresses,
+  ExpiryJob,
+  OutboxRelay,
+  SwapCommands,
+  SwapMailbox,
+} from '@swap/engine';
+import { ENGINE_MIGRATIONS, ENGINE_SCHEMA, OutboxRepository, SwapRepository } from '@swap/engine-data';
+import { MarketFeed } from '@swap/market';
+import { accountKeys, chainParams, EngineConfig } from './engine.config';
+import { EngineHandlers } from './engine.handlers';
+
+/** Wires the order engine: swaps, their actors, the outbox relay and the expiry timer. */
+export function engineModule(config: EngineConfig, logger: Logger) {
+  @Module({
+    imports: [
+      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
+      PersistenceModule.forRootAsync({
+        useFactory: () => ({
+          url: config.DATABASE_URL,
+          schema: ENGINE_SCHEMA,
+          migrations: ENGINE_MIGRATIONS,
+          poolSize: config.DB_POOL_SIZE,
+          logger,
+        }),
+      }),
+      HealthModule.forRootAsync({
+        inject: [Bus, DataSource],
+        useFactory: (bus: Bus, ds: DataSource) => ({
+          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
+        }),
+      }),
+    ],
+    providers: [
+      {
+        provide: SwapRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new SwapRepository(ds),
+      },
+      {
+        provide: OutboxRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new OutboxRepository(ds),
+      },
+      { provide: MarketFeed, inject: [Bus], useFactory: (bus: Bus) => MarketFeed.open(bus) },
+      {
+        provide: OutboxRelay,
+        inject: [OutboxRepository, Bus],
+        useFactory: (outbox: OutboxRepository, bus: Bus) => new OutboxRelay(outbox, bus, logger),
+      },
+      { provide: SwapMailbox, useFactory: () => new SwapMailbox() },
+      {
+        provide: ApplySwapEvent,
+        inject: [SwapRepository, SwapMailbox, OutboxRelay],
+        useFactory: (swaps: SwapRepository, mailbox: SwapMailbox, relay: OutboxRelay) =>
+          new ApplySwapEvent(swaps, mailbox, () => relay.kick()),
+      },
+      {
+        provide: CreateSwap,
+        inject: [SwapRepository, MarketFeed, OutboxRelay],
+        useFactory: (swaps: SwapRepository, market: MarketFeed, relay: OutboxRelay) =>
+          new CreateSwap(
+            swaps,
+            market,
+            new DepositAddresses(accountKeys(config), chainParams(config)),
+            { paymentWindowSeconds: config.SWAP_PAYMENT_WINDOW_SECONDS, clock: Date.now },
+            () => relay.kick(),
+          ),
+      },
+      {
+        provide: SwapCommands,
+        inject: [ApplySwapEvent, MarketFeed],
+        useFactory: (apply: ApplySwapEvent, market: MarketFeed) => new SwapCommands(apply, market),
+      },
+      {
+        provide: ExpiryJob,
+        inject: [SwapRepository, SwapCommands],
+        useFactory: (swaps: SwapRepository, commands: SwapCommands) => new ExpiryJob(swaps, commands, logger),
+      },
+      EngineHandlers,
+    ],
+  })
+  class EngineModule {}
+  return EngineModule;
+}

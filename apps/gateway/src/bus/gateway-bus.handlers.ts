@@ -1,0 +1,65 @@
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Bus, rpcFail, rpcOk } from '@swap/bus';
+import {
+  apiKeyChanged,
+  gatewayCreateKey,
+  gatewayListKeys,
+  gatewaySetKeyDisabled,
+  rateLimitHits,
+  SWAP_EVENTS_STREAM,
+  swapUpdated,
+} from '@swap/contracts';
+import { isSwapError, toErrorPayload } from '@swap/domain';
+import { ApiKeyCache, KeyUseCases, RateLimiter } from '@swap/gateway';
+import { SwapViewRepository } from '@swap/gateway-data';
+import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+
+/** The gateway's bus side: the read model consumer, operator key commands and replica signals. */
+@Injectable()
+export class GatewayBusHandlers implements OnApplicationBootstrap {
+  constructor(
+    private readonly bus: Bus,
+    private readonly views: SwapViewRepository,
+    private readonly keys: KeyUseCases,
+    private readonly cache: ApiKeyCache,
+    private readonly limiter: RateLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureStream(SWAP_EVENTS_STREAM);
+    // Replicas share one durable consumer; upserts are version-guarded, so order and repeats are harmless.
+    await this.bus.consume(swapUpdated, {
+      durable: 'gateway-swap-views',
+      concurrency: 16,
+      handler: (snapshot) => this.views.upsert(snapshot),
+    });
+    await this.bus.onSignal(apiKeyChanged, ({ key }) => this.cache.evict(key));
+    await this.bus.onSignal(rateLimitHits, ({ replica, hits }) => {
+      if (replica !== this.config.HOSTNAME) this.limiter.absorb(hits);
+    });
+    await this.bus.serve(gatewayCreateKey, (request) => this.answer(() => this.keys.create(request)), {
+      queue: 'gateway',
+    });
+    await this.bus.serve(gatewayListKeys, () => this.answer(() => this.keys.list()), { queue: 'gateway' });
+    await this.bus.serve(
+      gatewaySetKeyDisabled,
+      async ({ key, disabled }) => {
+        const info = await this.keys.setDisabled(key, disabled);
+        return info
+          ? rpcOk(info)
+          : rpcFail({ code: 'KEY_NOT_FOUND', message: `No API key ${key}`, status: 404 });
+      },
+      { queue: 'gateway' },
+    );
+  }
+
+  private async answer<T>(work: () => Promise<T>) {
+    try {
+      return rpcOk(await work());
+    } catch (error) {
+      if (isSwapError(error)) return rpcFail(toErrorPayload(error));
+      throw error;
+    }
+  }
+}

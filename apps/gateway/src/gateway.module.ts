@@ -1,0 +1,112 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { Bus, BusModule, busReady } from '@swap/bus';
+import { databaseReady, PersistenceModule } from '@swap/persistence';
+import { createLogger, HealthModule } from '@swap/service-kit';
+import {
+  ApiKeyCache,
+  AuthenticateRequest,
+  EngineClient,
+  KeyUseCases,
+  KvNonceStore,
+  RateLimiter,
+  SwapUseCases,
+} from '@swap/gateway';
+import {
+  ApiKeyRepository,
+  GATEWAY_ENTITIES,
+  GATEWAY_MIGRATIONS,
+  GATEWAY_SCHEMA,
+  SecretBox,
+  SwapViewRepository,
+} from '@swap/gateway-data';
+import { MarketFeed } from '@swap/market';
+import { rateLimitHits } from '@swap/contracts';
+import { GATEWAY_CONFIG, GatewayConfig } from './gateway.config';
+import { GATEWAY_LOGGER, NONCE_STORE } from './gateway.tokens';
+import { EnvelopeFilter } from './http/envelope.filter';
+import { SignatureGuard } from './http/signature.guard';
+import { SwapController } from './http/swap.controller';
+import { GatewayBusHandlers } from './bus/gateway-bus.handlers';
+
+/** Wires the gateway: one module, every dependency visible in its factory. */
+export function gatewayModule(config: GatewayConfig, logger: Logger = createLogger('gateway')) {
+  @Module({
+    imports: [
+      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
+      PersistenceModule.forRootAsync({
+        useFactory: () => ({
+          url: config.DATABASE_URL,
+          schema: GATEWAY_SCHEMA,
+          entities: GATEWAY_ENTITIES,
+          migrations: GATEWAY_MIGRATIONS,
+          poolSize: config.DB_POOL_SIZE,
+          logger,
+        }),
+      }),
+      HealthModule.forRootAsync({
+        inject: [Bus, DataSource],
+        useFactory: (bus: Bus, ds: DataSource) => ({
+          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
+        }),
+      }),
+    ],
+    controllers: [SwapController],
+    providers: [
+      { provide: GATEWAY_CONFIG, useValue: config },
+      { provide: GATEWAY_LOGGER, useValue: logger },
+      { provide: APP_FILTER, useClass: EnvelopeFilter },
+      { provide: SecretBox, useFactory: () => new SecretBox(config.SECRETS_KEY) },
+      {
+        provide: ApiKeyRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new ApiKeyRepository(ds),
+      },
+      {
+        provide: SwapViewRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new SwapViewRepository(ds),
+      },
+      {
+        provide: ApiKeyCache,
+        inject: [ApiKeyRepository, SecretBox],
+        useFactory: (repo: ApiKeyRepository, box: SecretBox) => new ApiKeyCache(repo, box),
+      },
+      {
+        provide: AuthenticateRequest,
+        inject: [ApiKeyCache],
+        useFactory: (keys: ApiKeyCache) => new AuthenticateRequest(keys),
+      },
+      {
+        provide: RateLimiter,
+        inject: [Bus],
+        useFactory: (bus: Bus) =>
+          new RateLimiter({ send: (hits) => bus.signal(rateLimitHits, { replica: config.HOSTNAME, hits }) }),
+      },
+      { provide: NONCE_STORE, inject: [Bus], useFactory: (bus: Bus) => new KvNonceStore(bus) },
+      { provide: MarketFeed, inject: [Bus], useFactory: (bus: Bus) => MarketFeed.open(bus) },
+      { provide: EngineClient, inject: [Bus], useFactory: (bus: Bus) => new EngineClient(bus) },
+      {
+        provide: SwapUseCases,
+        inject: [MarketFeed, EngineClient, SwapViewRepository],
+        useFactory: (market: MarketFeed, engine: EngineClient, views: SwapViewRepository) =>
+          new SwapUseCases(market, engine, views, {
+            paymentWindowSeconds: config.SWAP_PAYMENT_WINDOW_SECONDS,
+            publicUrl: config.PUBLIC_URL,
+            clock: Date.now,
+          }),
+      },
+      {
+        provide: KeyUseCases,
+        inject: [ApiKeyRepository, SecretBox, Bus],
+        useFactory: (repo: ApiKeyRepository, box: SecretBox, bus: Bus) => new KeyUseCases(repo, box, bus),
+      },
+      SignatureGuard,
+      GatewayBusHandlers,
+    ],
+  })
+  class GatewayModule {}
+  return GatewayModule;
+}

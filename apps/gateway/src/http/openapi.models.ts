@@ -1,0 +1,202 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CURRENCY_CODES, SWAP_STATUSES } from '@swap/domain';
+
+/* Request and response shapes of section 2 and 4, from which /v1/openapi.json is generated. */
+
+export class QuoteBody {
+  @ApiPropertyOptional({ enum: ['float', 'fixed'], default: 'float' }) type?: string;
+  @ApiProperty({ enum: CURRENCY_CODES }) from!: string;
+  @ApiProperty({ enum: CURRENCY_CODES }) to!: string;
+  @ApiPropertyOptional({ enum: ['from', 'to'], default: 'from', description: 'to is always fixed-rate' })
+  direction?: string;
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    description: 'In the currency named by direction',
+  })
+  amount!: number | string;
+}
+
+export class CreateSwapBody extends QuoteBody {
+  @ApiProperty({ description: 'Payout address, validated for the destination chain' }) toAddress!: string;
+  @ApiPropertyOptional({ description: 'Validated for the source chain; strongly recommended' })
+  refundAddress?: string;
+  @ApiPropertyOptional({ default: false, description: 'Simulated swap (needs dryrun_enabled)' })
+  dryrun?: boolean;
+}
+
+export class SwapLookupBody {
+  @ApiProperty({ minLength: 10, maxLength: 10 }) id!: string;
+  @ApiPropertyOptional({ minLength: 22, maxLength: 22, description: 'Per-swap token' }) token?: string;
+}
+
+export class ResolveBody extends SwapLookupBody {
+  @ApiProperty({ enum: ['EXCHANGE', 'REFUND'] }) choice!: string;
+  @ApiPropertyOptional({ description: 'Refund address (source chain)' }) address?: string;
+}
+
+class Currency {
+  @ApiProperty() code!: string;
+  @ApiProperty() coin!: string;
+  @ApiProperty() network!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() recv!: boolean;
+  @ApiProperty() send!: boolean;
+  @ApiProperty() precision!: number;
+  @ApiProperty() reqConfirmations!: number;
+  @ApiProperty() min!: number;
+}
+
+class Pair {
+  @ApiProperty() from!: string;
+  @ApiProperty() to!: string;
+  @ApiProperty({ enum: ['direct'] }) type!: string;
+  @ApiProperty({ type: [String] }) via!: string[];
+  @ApiProperty() available!: boolean;
+  @ApiProperty() fixed!: boolean;
+  @ApiProperty() min!: number;
+}
+
+class QuoteSide {
+  @ApiProperty() code!: string;
+  @ApiProperty() coin!: string;
+  @ApiProperty() network!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() amount!: number;
+  @ApiProperty() rate!: number;
+  @ApiProperty() precision!: number;
+  @ApiProperty() min!: number;
+  @ApiProperty({ description: '0 = no limit' }) max!: number;
+  @ApiProperty() usd!: number;
+}
+
+class QuoteFee {
+  @ApiProperty() percent!: number;
+  @ApiProperty() partnerPercent!: number;
+  @ApiProperty() amount!: number;
+}
+
+class Quote {
+  @ApiProperty() from!: QuoteSide;
+  @ApiProperty() to!: QuoteSide;
+  @ApiProperty() fee!: QuoteFee;
+  @ApiProperty({ type: [String] }) errors!: string[];
+  @ApiProperty() slippage!: number;
+  @ApiProperty({ enum: ['float', 'fixed'] }) rateType!: string;
+  @ApiProperty() bufferPercent!: number;
+  @ApiProperty({ type: Number, nullable: true }) guaranteedAmount!: number | null;
+  @ApiProperty() expiresIn!: number;
+}
+
+class Tx {
+  @ApiProperty() id!: string;
+  @ApiProperty() amount!: string;
+  @ApiProperty({ type: String, nullable: true }) fee!: string | null;
+  @ApiProperty({ type: String, nullable: true }) feeCurrency!: string | null;
+  @ApiProperty() timeReg!: number;
+  @ApiPropertyOptional({ type: Number, nullable: true }) timeBlock?: number | null;
+  @ApiProperty() confirmations!: number;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Monero payouts only' }) txKey?:
+    string | null;
+}
+
+class SwapTime {
+  @ApiProperty() reg!: number;
+  @ApiProperty({ type: Number, nullable: true }) start!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) finish!: number | null;
+  @ApiProperty() update!: number;
+  @ApiProperty() expiration!: number;
+  @ApiProperty({ type: Number, nullable: true }) left!: number | null;
+}
+
+class SwapFrom {
+  @ApiProperty() code!: string;
+  @ApiProperty() coin!: string;
+  @ApiProperty() network!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() amount!: string;
+  @ApiProperty() amountDeposited!: string;
+  @ApiProperty() address!: string;
+  @ApiProperty() reqConfirmations!: number;
+  @ApiProperty({ type: Tx, nullable: true }) tx!: Tx | null;
+}
+
+class SwapTo {
+  @ApiProperty() code!: string;
+  @ApiProperty() coin!: string;
+  @ApiProperty() network!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() amount!: string;
+  @ApiProperty() address!: string;
+  @ApiProperty({ type: Tx, nullable: true }) tx!: Tx | null;
+}
+
+class Refund {
+  @ApiProperty({ type: String, nullable: true }) address!: string | null;
+  @ApiProperty({ type: Tx, nullable: true }) tx!: Tx | null;
+}
+
+class Issue {
+  @ApiProperty({ enum: ['LESS', 'MORE', 'BELOW_MINIMUM', 'NO_LIQUIDITY'], nullable: true }) type!:
+    string | null;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
+  @ApiProperty() needsRefundAddress!: boolean;
+  @ApiProperty({ enum: ['NONE', 'EXCHANGE', 'REFUND'] }) choice!: string;
+}
+
+class SwapFee {
+  @ApiProperty() percent!: number;
+  @ApiProperty() amount!: string;
+  @ApiProperty() partnerPercent!: number;
+}
+
+class Proposed {
+  @ApiProperty() rate!: string;
+  @ApiProperty() amount!: string;
+}
+
+class SwapOrder {
+  @ApiProperty({ minLength: 10, maxLength: 10 }) id!: string;
+  @ApiProperty({ minLength: 22, maxLength: 22 }) token!: string;
+  @ApiProperty({ enum: ['float', 'fixed'] }) type!: string;
+  @ApiProperty({ enum: SWAP_STATUSES }) status!: string;
+  @ApiProperty() time!: SwapTime;
+  @ApiProperty() from!: SwapFrom;
+  @ApiProperty() to!: SwapTo;
+  @ApiProperty() refund!: Refund;
+  @ApiProperty() issue!: Issue;
+  @ApiProperty() rate!: string;
+  @ApiProperty({ type: String, nullable: true }) rateActual!: string | null;
+  @ApiProperty() fee!: SwapFee;
+  @ApiProperty({ type: Number, nullable: true }) slippage!: number | null;
+  @ApiProperty({ type: Proposed, nullable: true }) proposed!: Proposed | null;
+  @ApiProperty() dryrun!: boolean;
+  @ApiProperty({ type: String, nullable: true }) url!: string | null;
+}
+
+export class ErrorEnvelope {
+  @ApiProperty({ enum: [1] }) code!: number;
+  @ApiProperty() msg!: string;
+  @ApiProperty({ type: Object, nullable: true, example: null }) data!: null;
+  @ApiPropertyOptional({ description: 'Only on 429: seconds to wait' }) retry_after?: number;
+}
+
+class SuccessEnvelope {
+  @ApiProperty({ enum: [0] }) code!: number;
+  @ApiProperty({ example: '' }) msg!: string;
+}
+
+export class CurrencyEnvelope extends SuccessEnvelope {
+  @ApiProperty({ type: [Currency] }) data!: Currency[];
+}
+
+export class PairEnvelope extends SuccessEnvelope {
+  @ApiProperty({ type: [Pair] }) data!: Pair[];
+}
+
+export class QuoteEnvelope extends SuccessEnvelope {
+  @ApiProperty() data!: Quote;
+}
+
+export class SwapOrderEnvelope extends SuccessEnvelope {
+  @ApiProperty() data!: SwapOrder;
+}

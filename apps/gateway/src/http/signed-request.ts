@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeyInfo } from '@swap/contracts';
+
+/** What the signature guard attaches to a request it let through. */
+export interface Authenticated {
+  apiKey: ApiKeyInfo;
+  /** Unique per signed request (key and nonce): makes a retried create idempotent. */
+  requestId: string;
+}
+
+export type SignedFastifyRequest = FastifyRequest & { auth?: Authenticated };
+
+/** The exact raw body the client signed ("" when there is none). */
+export function rawBody(request: FastifyRequest): string {
+  return typeof request.body === 'string' ? request.body : '';
+}
+
+/** Per-endpoint rate-limit bucket: /swap/resolve is an alias of /swap/emergency. */
+export function endpointName(request: FastifyRequest): string {
+  const path = request.url.split('?')[0];
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === 'resolve' ? 'emergency' : name;
+}

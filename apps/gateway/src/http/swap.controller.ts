@@ -1,0 +1,128 @@
+import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { listCurrencies, listPairs, parseBody, SwapUseCases } from '@swap/gateway';
+import { ok } from './envelope';
+import { SignatureGuard } from './signature.guard';
+import { Authenticated, rawBody, SignedFastifyRequest } from './signed-request';
+import {
+  CreateSwapBody,
+  CurrencyEnvelope,
+  PairEnvelope,
+  QuoteBody,
+  QuoteEnvelope,
+  ResolveBody,
+  SwapLookupBody,
+  SwapOrderEnvelope,
+  ErrorEnvelope,
+} from './openapi.models';
+
+const signed = (request: SignedFastifyRequest): Authenticated => request.auth as Authenticated;
+
+/** Section 4: the swap endpoints. Each unpacks the signed request and calls one use case. */
+@ApiTags('swap')
+@ApiHeader({ name: 'X-API-KEY', required: true, description: 'API key id' })
+@ApiHeader({ name: 'X-API-TIMESTAMP', required: true, description: 'Unix time in seconds (±30 s)' })
+@ApiHeader({
+  name: 'X-API-NONCE',
+  required: true,
+  description: '16–64 characters of [A-Za-z0-9_-], single use',
+})
+@ApiHeader({ name: 'X-API-SIGN', required: true, description: 'hex HMAC-SHA256 (see README, decision D2)' })
+@ApiResponse({ status: 400, description: 'Validation or business error', type: ErrorEnvelope })
+@ApiResponse({ status: 401, description: 'Invalid credentials / Invalid signature', type: ErrorEnvelope })
+@ApiResponse({
+  status: 429,
+  description: 'Rate limit exceeded (retry_after, Retry-After)',
+  type: ErrorEnvelope,
+})
+@Controller('v1/swap')
+@UseGuards(SignatureGuard)
+export class SwapController {
+  constructor(private readonly swaps: SwapUseCases) {}
+
+  @Get('currencies')
+  @ApiOperation({ summary: 'List supported currencies (GET signs an empty body)' })
+  @ApiResponse({ status: 200, type: CurrencyEnvelope })
+  currenciesGet() {
+    return ok(listCurrencies());
+  }
+
+  @Post('currencies')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'List supported currencies' })
+  @ApiResponse({ status: 200, type: CurrencyEnvelope })
+  currencies() {
+    return ok(listCurrencies());
+  }
+
+  @Get('pairs')
+  @ApiOperation({ summary: 'List swappable pairs (GET signs an empty body)' })
+  @ApiResponse({ status: 200, type: PairEnvelope })
+  pairsGet(@Req() request: SignedFastifyRequest) {
+    return ok(listPairs(signed(request).apiKey));
+  }
+
+  @Post('pairs')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'List swappable pairs' })
+  @ApiResponse({ status: 200, type: PairEnvelope })
+  pairs(@Req() request: SignedFastifyRequest) {
+    return ok(listPairs(signed(request).apiKey));
+  }
+
+  @Post('price')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Get a quote' })
+  @ApiBody({ type: QuoteBody })
+  @ApiResponse({ status: 200, type: QuoteEnvelope })
+  price(@Req() request: SignedFastifyRequest) {
+    return ok(this.swaps.quote(parseBody(rawBody(request)), signed(request).apiKey));
+  }
+
+  @Post('create')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a swap order' })
+  @ApiBody({ type: CreateSwapBody })
+  @ApiResponse({ status: 201, type: SwapOrderEnvelope })
+  async create(@Req() request: SignedFastifyRequest) {
+    const { apiKey, requestId } = signed(request);
+    return ok(await this.swaps.create(parseBody(rawBody(request)), apiKey, requestId));
+  }
+
+  @Post('status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Get a swap order' })
+  @ApiBody({ type: SwapLookupBody })
+  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  @ApiResponse({ status: 404, description: 'Swap not found', type: ErrorEnvelope })
+  async status(@Req() request: SignedFastifyRequest) {
+    return ok(await this.swaps.status(parseBody(rawBody(request)), signed(request).apiKey));
+  }
+
+  @Post('emergency')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Resolve a swap that cannot simply execute (EXCHANGE or REFUND)' })
+  @ApiBody({ type: ResolveBody })
+  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  async emergency(@Req() request: SignedFastifyRequest) {
+    return ok(await this.swaps.resolve(parseBody(rawBody(request)), signed(request).apiKey));
+  }
+
+  @Post('resolve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Alias of /swap/emergency' })
+  @ApiBody({ type: ResolveBody })
+  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  async resolve(@Req() request: SignedFastifyRequest) {
+    return this.emergency(request);
+  }
+
+  @Post('advance')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Advance a dry-run swap by one step (testing)' })
+  @ApiBody({ type: SwapLookupBody })
+  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  async advance(@Req() request: SignedFastifyRequest) {
+    return ok(await this.swaps.advance(parseBody(rawBody(request)), signed(request).apiKey));
+  }
+}

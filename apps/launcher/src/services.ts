@@ -1,0 +1,35 @@
+/** One service the launcher runs: `node dist/apps/<app>/src/main.js` with PORT and `env`. */
+export interface ServiceSpec {
+  /** Name in the log prefix and messages. */
+  name: string;
+  /** Directory under apps/ (several services may run the same app, e.g. the watchers). */
+  app: string;
+  port: number;
+  env?: Record<string, string>;
+  /** Only the treasury reads the mnemonic (D11). */
+  treasury?: boolean;
+  /** The gateway encrypts API secrets at rest with SECRETS_KEY. */
+  secretsKey?: boolean;
+  /** Services that derive deposit addresses get the account public keys (<NETWORK>_XPUB). */
+  accountKeys?: boolean;
+}
+
+const GATEWAY_PORT = Number(process.env['PORT'] || 8080);
+const WATCHED_NETWORKS = ['BTC', 'LTC', 'XMR', 'TRX', 'ETH', 'SOL', 'AVAX'];
+
+/** Everything `npm start` runs. Add a service here and nowhere else; the gateway comes first. */
+export const SERVICES: ServiceSpec[] = [
+  { name: 'gateway', app: 'gateway', port: GATEWAY_PORT, secretsKey: true },
+  { name: 'pricing', app: 'pricing', port: 8081 },
+  { name: 'engine', app: 'engine', port: 8082, accountKeys: true },
+  { name: 'treasury', app: 'treasury', port: 8083, treasury: true },
+  { name: 'refunds', app: 'refunds', port: 8084 },
+  { name: 'devnet', app: 'devnet', port: 8085 },
+  ...WATCHED_NETWORKS.map((network, i) => ({
+    name: `watcher-${network.toLowerCase()}`,
+    app: 'watcher',
+    port: 8090 + i,
+    env: { WATCHER_NETWORK: network },
+    accountKeys: true,
+  })),
+];

@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { z } from 'zod';
+import { Bus, BusModule, busReady } from '@swap/bus';
+
+import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+
+// Sends refunds with the treasury's exactly-once rules (real-swaps issue); today it joins the bus and answers probes.
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8084),
+  NATS_URL: z.string().min(1),
+});
+
+async function main(): Promise<void> {
+  const config = loadConfig(configSchema);
+  const name = 'refunds';
+  const logger = createLogger(name);
+  @Module({
+    imports: [
+      BusModule.forRootAsync({
+        useFactory: () => ({ url: config.NATS_URL, name: `${name}-${process.pid}`, logger }),
+      }),
+      HealthModule.forRootAsync({
+        inject: [Bus],
+        useFactory: (bus: Bus) => ({ checks: { bus: () => busReady(bus) } }),
+      }),
+    ],
+  })
+  class ServiceModule {}
+  await bootstrapService({ name, module: ServiceModule, port: config.PORT, logger });
+}
+
+void main();

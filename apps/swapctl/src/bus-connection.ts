@@ -1,0 +1,106 @@
+import { Bus, BusContractError, BusUnavailableError, type BusLogger } from '@swap/bus';
+import type { RpcContract } from '@swap/contracts';
+import type { z } from 'zod';
+import { CliError, EXIT } from './cli-error';
+import { serviceOf, type OpsBus, type WithBus } from './ops-bus';
+
+const CONNECT_TIMEOUT_MS = 5000;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The operator reads the command's output, not the bus's chatter: only errors reach stderr. */
+export const silentLogger: BusLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  debug: () => undefined,
+  error: (obj, msg) => {
+    const err = (obj as { err?: unknown }).err;
+    const detail = err instanceof Error ? `: ${err.message}` : '';
+    process.stderr.write(`swapctl: ${msg ?? 'bus error'}${detail}\n`);
+  },
+};
+
+/** Connects on the first request (so a command that fails validation never touches the bus). */
+export function busAt(url: string): WithBus {
+  return async (work) => {
+    const session = new BusSession(url);
+    try {
+      return await work(session);
+    } finally {
+      await session.close();
+    }
+  };
+}
+
+class BusSession implements OpsBus {
+  private bus: Promise<Bus> | undefined;
+
+  constructor(private readonly url: string) {}
+
+  async request<Req extends z.ZodType, Res extends z.ZodType>(
+    rpc: RpcContract<Req, Res>,
+    body: z.input<Req>,
+  ): Promise<z.output<Res>> {
+    const service = serviceOf(rpc);
+    this.bus ??= this.connect(service);
+    const bus = await this.bus;
+    try {
+      return await bus.request(rpc, body, { timeoutMs: REQUEST_TIMEOUT_MS });
+    } catch (err) {
+      throw this.explain(service, err);
+    }
+  }
+
+  async close(): Promise<void> {
+    const bus = await this.bus?.catch(() => undefined);
+    await bus?.close(2000);
+  }
+
+  private async connect(service: string): Promise<Bus> {
+    const pending = Bus.connect({ url: this.url, name: 'swapctl', logger: silentLogger });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000}s`)),
+        CONNECT_TIMEOUT_MS,
+      );
+    });
+    try {
+      return await Promise.race([pending, timeout]);
+    } catch (err) {
+      // A connection that opens after we gave up must not keep the process alive.
+      pending.then(
+        (late) => late.close(1000),
+        () => undefined,
+      );
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new CliError(
+        'BUS_UNREACHABLE',
+        `the ${service} is not reachable on the bus at ${this.url}: cannot connect to NATS (${reason}); is NATS (or \`npm start\`) running?`,
+        EXIT.unreachable,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private explain(service: string, err: unknown): unknown {
+    if (err instanceof BusUnavailableError) {
+      return new CliError(
+        'SERVICE_UNREACHABLE',
+        `the ${service} is not reachable on the bus at ${this.url}: is the service running?`,
+        EXIT.unreachable,
+      );
+    }
+    if (err instanceof BusContractError) {
+      // Our own request failing its schema is an input the argument checks let through.
+      const ours = err.contract.endsWith(' request');
+      return ours
+        ? new CliError('INVALID_ARGUMENT', err.message, EXIT.usage)
+        : new CliError(
+            'BAD_REPLY',
+            `the ${service} sent a reply swapctl does not understand: ${err.message}`,
+          );
+    }
+    return err;
+  }
+}

@@ -1,0 +1,56 @@
+import type { SwapSnapshot } from '@swap/contracts';
+import { amount, fields, orDash, table, time, yesNo } from './output';
+
+type Tx = SwapSnapshot['depositTx'];
+
+export function formatSwapTable(swaps: readonly SwapSnapshot[], status: string | null): string {
+  if (swaps.length === 0) return status ? `no ${status} swaps\n` : 'no swaps\n';
+  return table(
+    ['ID', 'STATUS', 'TYPE', 'SEND', 'RECEIVE', 'CREATED', 'UPDATED'],
+    swaps.map((s) => [
+      s.id,
+      s.status,
+      s.dryrun ? `${s.type} (dry run)` : s.type,
+      amount(s.amountFrom, s.from),
+      amount(s.amountTo, s.to),
+      time(s.time.reg),
+      time(s.time.update),
+    ]),
+  );
+}
+
+export function formatSwap(s: SwapSnapshot): string {
+  const tx = (t: Tx, code: SwapSnapshot['from']) =>
+    t ? `${t.id} (${amount(t.amount, code)}, ${t.confirmations} conf)` : '-';
+  return fields([
+    ['id', s.id],
+    ['status', s.status],
+    ['type', `${s.type}, amount given as ${s.direction === 'from' ? 'send' : 'receive'}`],
+    ['dry run', yesNo(s.dryrun)],
+    ['api key', s.apiKey],
+    ['send', amount(s.amountFrom, s.from)],
+    ['receive', amount(s.amountTo, s.to)],
+    ['deposited', amount(s.amountDeposited, s.from)],
+    ['rate', s.rateActual ? `${s.rate} (applied ${s.rateActual})` : s.rate],
+    ['proposed', s.proposed ? `rate ${s.proposed.rate}, receive ${amount(s.proposed.amount, s.to)}` : '-'],
+    ['fee', `${s.feePercent} % (partner ${s.partnerPercent} %), ${amount(s.feeAmount, s.to)}`],
+    ['deposit address', s.depositAddress],
+    ['payout address', s.toAddress],
+    ['refund address', orDash(s.refundAddress)],
+    ['deposit tx', tx(s.depositTx, s.from)],
+    ['payout tx', tx(s.payoutTx, s.to)],
+    ['refund tx', tx(s.refundTx, s.from)],
+    ['issue', issue(s)],
+    ['created', time(s.time.reg)],
+    ['updated', time(s.time.update)],
+    ['expires', time(s.time.expiration)],
+    ['finished', time(s.time.finish)],
+  ]);
+}
+
+function issue(s: SwapSnapshot): string {
+  if (!s.issue.type) return '-';
+  const parts = [s.issue.type, s.issue.reason, s.issue.choice !== 'NONE' ? `choice ${s.issue.choice}` : null];
+  if (s.issue.needsRefundAddress) parts.push('needs a refund address');
+  return parts.filter((p) => p).join(', ');
+}

@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { z } from 'zod';
+import { Bus, BusModule, busReady } from '@swap/bus';
+import { liquidityKv } from '@swap/contracts';
+import { liquidityEntries } from '@swap/treasury';
+import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8083),
+  NATS_URL: z.string().min(1),
+  LIQUIDITY_REFRESH_SECONDS: z.coerce.number().positive().default(10),
+  HOSTNAME: z.string().default(`treasury-${process.pid}`),
+});
+type TreasuryConfig = z.output<typeof configSchema>;
+
+/** Publishes what the service may promise per currency to the `liquidity` bucket (quotes' max). */
+@Injectable()
+class LiquidityLoop implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly bus: Bus,
+    @Inject('CONFIG') private readonly config: TreasuryConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const store = await this.bus.kv(liquidityKv);
+    const tick = async () => {
+      await Promise.all(
+        liquidityEntries(process.env, Date.now()).map((entry) => store.put(entry.code, entry)),
+      );
+      this.timer = setTimeout(() => void tick(), this.config.LIQUIDITY_REFRESH_SECONDS * 1000);
+    };
+    await tick();
+  }
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(configSchema);
+  const logger = createLogger('treasury');
+  @Module({
+    imports: [
+      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
+      HealthModule.forRootAsync({
+        inject: [Bus],
+        useFactory: (bus: Bus) => ({ checks: { bus: () => busReady(bus) } }),
+      }),
+    ],
+    providers: [{ provide: 'CONFIG', useValue: config }, LiquidityLoop],
+  })
+  class TreasuryModule {}
+  await bootstrapService({ name: 'treasury', module: TreasuryModule, port: config.PORT, logger });
+}
+
+void main();

@@ -1,0 +1,5 @@
+import { EngineInit1763700000000 } from './migrations/1763700000000-engine-init';
+
+/** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
+export const ENGINE_SCHEMA = 'engine';
+export const ENGINE_MIGRATIONS = [EngineInit1763700000000];

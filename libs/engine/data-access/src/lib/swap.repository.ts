@@ -1,0 +1,97 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { Swap } from '@swap/domain';
+import { rowToSwap, SWAP_COLUMNS, SwapRow, swapToValues } from './swap-row';
+import { OutboxMessage, OutboxWriter } from './outbox.writer';
+
+/** Another writer changed the swap since it was read: re-read and apply the event again. */
+export class StaleSwapError extends Error {
+  constructor(id: string) {
+    super(`swap ${id} changed concurrently`);
+  }
+}
+
+const columns = SWAP_COLUMNS.join(', ');
+const placeholders = SWAP_COLUMNS.map((_, i) => `$${i + 4}`).join(', ');
+const assignments = SWAP_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ');
+
+export class SwapRepository {
+  private readonly outbox = new OutboxWriter();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(id: string): Promise<Swap | null> {
+    const rows: SwapRow[] = await this.dataSource.query('SELECT * FROM swaps WHERE id = $1', [id]);
+    return rows[0] ? rowToSwap(rows[0]) : null;
+  }
+
+  async findByRequestId(requestId: string): Promise<Swap | null> {
+    const rows: SwapRow[] = await this.dataSource.query('SELECT * FROM swaps WHERE request_id = $1', [
+      requestId,
+    ]);
+    return rows[0] ? rowToSwap(rows[0]) : null;
+  }
+
+  async list(status: string | null, limit: number): Promise<Swap[]> {
+    const rows: SwapRow[] = await this.dataSource.query(
+      `SELECT * FROM swaps WHERE ($1::text IS NULL OR status = $1) ORDER BY time_reg DESC, id LIMIT $2`,
+      [status, limit],
+    );
+    return rows.map(rowToSwap);
+  }
+
+  /** Ids of real swaps still waiting for a deposit after their payment window. */
+  async findExpiredIds(now: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM swaps WHERE status = 'NEW' AND NOT dryrun AND time_expiration <= $1 ORDER BY time_expiration LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Inserts a new swap (version 1) and its event in one transaction. The deposit index is taken
+   * from the network's counter inside the same transaction, so an index is never handed out twice.
+   */
+  async insertNew(
+    requestId: string,
+    build: (depositIndex: number | null) => Swap,
+    network: string | null,
+    event: (swap: Swap) => OutboxMessage,
+  ): Promise<Swap> {
+    return this.dataSource.transaction(async (manager) => {
+      const index = network === null ? null : await this.allocateIndex(manager, network);
+      const swap = { ...build(index), version: 1 };
+      await manager.query(
+        `INSERT INTO swaps (id, request_id, deposit_index, ${columns}, version) VALUES ($1, $2, $3, ${placeholders}, 1)`,
+        [swap.id, requestId, index, ...swapToValues(swap)],
+      );
+      await this.outbox.write(manager, event(swap));
+      return swap;
+    });
+  }
+
+  /** Persists a transition guarded by the version it was computed from, with its event. */
+  async saveTransition(next: Swap, event: (swap: Swap) => OutboxMessage): Promise<Swap> {
+    return this.dataSource.transaction(async (manager) => {
+      const saved = { ...next, version: next.version + 1 };
+      const result: [unknown[], number] = await manager.query(
+        `UPDATE swaps SET ${assignments}, version = version + 1 WHERE id = $1 AND version = $2`,
+        [next.id, next.version, ...swapToValues(next)],
+      );
+      if (result[1] !== 1) throw new StaleSwapError(next.id);
+      await this.outbox.write(manager, event(saved));
+      return saved;
+    });
+  }
+
+  private async allocateIndex(manager: EntityManager, network: string): Promise<number> {
+    // Index 0 is reserved (for Monero it is the wallet's primary address), so deposits start at 1.
+    const rows: Array<{ index: string }> = await manager.query(
+      `INSERT INTO address_counters (network, next_index) VALUES ($1, 2)
+       ON CONFLICT (network) DO UPDATE SET next_index = address_counters.next_index + 1
+       RETURNING next_index - 1 AS index`,
+      [network],
+    );
+    return Number(rows[0].index);
+  }
+}

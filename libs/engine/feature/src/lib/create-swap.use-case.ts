@@ -1,0 +1,102 @@
+import { CreateSwapRequest } from '@swap/contracts';
+import { CURRENCIES, newDryRunId, newSwapId, newSwapToken, Swap, SwapErrors } from '@swap/domain';
+import { SwapRepository } from '@swap/engine-data';
+import { MarketFeed, priceSwap } from '@swap/market';
+import { DepositAddresses, DRYRUN_INDEX_OFFSET } from './deposit-addresses';
+import { swapUpdatedMessage } from './swap-events.publisher';
+
+export interface CreateSwapSettings {
+  paymentWindowSeconds: number;
+  clock: () => number;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Section 4.1 in the engine: re-check the key's rights, price the swap from the live market, take
+ * a fresh deposit address and persist the swap (NEW) with its event in one transaction. A request
+ * id seen before returns the swap it created, so a retried request never creates two swaps.
+ */
+export class CreateSwap {
+  constructor(
+    private readonly swaps: SwapRepository,
+    private readonly market: MarketFeed,
+    private readonly addresses: DepositAddresses,
+    private readonly settings: CreateSwapSettings,
+    private readonly onCommitted: () => void = () => undefined,
+  ) {}
+
+  async execute(request: CreateSwapRequest): Promise<Swap> {
+    const existing = await this.swaps.findByRequestId(request.requestId);
+    if (existing) return existing;
+
+    const { key } = request;
+    const type = request.direction === 'to' ? 'fixed' : request.type;
+    if (type === 'fixed' && !key.fixedRateEnabled) throw SwapErrors.fixedRateNotEnabled();
+    if (request.dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
+    const quote = priceSwap(this.market, {
+      from: request.from,
+      to: request.to,
+      type,
+      direction: request.direction,
+      amount: BigInt(request.amount),
+      partnerPercent: key.partnerPercent,
+    });
+
+    const now = Math.floor(this.settings.clock() / 1000);
+    const network = CURRENCIES[request.from].network;
+    const build = (index: number | null): Swap => ({
+      id: request.dryrun ? newDryRunId() : newSwapId(),
+      token: newSwapToken(),
+      apiKey: key.apiKey,
+      dryrun: request.dryrun,
+      type,
+      direction: request.direction,
+      status: 'NEW',
+      from: request.from,
+      to: request.to,
+      amountFrom: quote.amountFrom,
+      amountTo: quote.amountTo,
+      amountDeposited: 0n,
+      rate: quote.rate,
+      rateActual: null,
+      feePercent: quote.feePercent,
+      partnerPercent: quote.partnerPercent,
+      feeAmount: quote.feeAmount,
+      slippage: null,
+      depositAddress: this.addresses.address(
+        network,
+        (index as number) + (request.dryrun ? DRYRUN_INDEX_OFFSET : 0),
+      ),
+      toAddress: request.toAddress,
+      refundAddress: request.refundAddress,
+      depositTx: null,
+      payoutTx: null,
+      refundTx: null,
+      issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
+      proposed: null,
+      autoExecuteOnMismatch: key.autoExecuteOnMismatch,
+      time: {
+        reg: now,
+        start: null,
+        finish: null,
+        update: now,
+        expiration: now + this.settings.paymentWindowSeconds,
+      },
+      version: 0,
+    });
+
+    const counter = request.dryrun ? `dryrun:${network}` : network;
+    try {
+      const swap = await this.swaps.insertNew(request.requestId, build, counter, swapUpdatedMessage);
+      this.onCommitted();
+      return swap;
+    } catch (error) {
+      // Two replicas raced on the same request id: the other one's swap is the answer.
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      const raced = await this.swaps.findByRequestId(request.requestId);
+      if (!raced) throw error;
+      return raced;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { SwapRepository } from '@swap/engine-data';
+import { SwapCommands } from './swap-commands';
+
+export interface JobLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * The payment-window timer. It is durable because it is a query: any engine instance, after any
+ * restart, finds the NEW swaps whose window has passed and expires them through their actor.
+ */
+export class ExpiryJob {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly swaps: SwapRepository,
+    private readonly commands: SwapCommands,
+    private readonly logger: JobLogger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  start(intervalMs = 5000): void {
+    const tick = async () => {
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.logger.error({ err }, 'expiry run failed');
+      }
+      this.timer = setTimeout(tick, intervalMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  async runOnce(): Promise<number> {
+    const ids = await this.swaps.findExpiredIds(Math.floor(this.clock() / 1000), 500);
+    let expired = 0;
+    for (const id of ids) if (await this.commands.expire(id)) expired++;
+    if (expired > 0) this.logger.info({ expired }, 'expired swaps without a deposit');
+    return expired;
+  }
+}

@@ -1,0 +1,65 @@
+import { Bus } from '@swap/bus';
+import { swapUpdated, SwapSnapshot } from '@swap/contracts';
+import { OutboxRepository, PendingOutboxMessage } from '@swap/engine-data';
+import { JobLogger } from './expiry.job';
+
+/**
+ * Publishes committed outbox rows to JetStream with their stable id as Nats-Msg-Id. It runs after
+ * every commit (kick) and on a short timer, so an event lost to a crash is sent on the next pass.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly bus: Bus,
+    private readonly logger: JobLogger,
+  ) {}
+
+  start(intervalMs = 500): void {
+    const tick = () => {
+      this.kick();
+      if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Relays now, or once more right after the pass under way. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err) => this.logger.error({ err }, 'outbox relay failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    while ((await this.outbox.relayBatch(200, (message) => this.publish(message))) > 0) {
+      // keep going until the outbox is empty
+    }
+  }
+
+  private async publish(message: PendingOutboxMessage): Promise<void> {
+    const snapshot = message.payload as SwapSnapshot;
+    if (message.subject !== swapUpdated.subject(snapshot.id))
+      throw new Error(`unknown outbox subject ${message.subject}`);
+    await this.bus.publish(swapUpdated, [snapshot.id], snapshot, { msgId: message.msgId });
+  }
+}

@@ -1,0 +1,80 @@
+import { CURRENCIES, isSwapError, marketRate, Swap, SwapErrors } from '@swap/domain';
+import { MarketFeed } from '@swap/market';
+import { ApplySwapEvent } from './apply-event';
+
+export interface Clock {
+  (): number;
+}
+
+/** Commands a caller or a timer sends to one swap's actor. */
+export class SwapCommands {
+  constructor(
+    private readonly apply: ApplySwapEvent,
+    private readonly market: MarketFeed,
+    private readonly clock: Clock = Date.now,
+  ) {}
+
+  /** Section 4.7: one dry-run step. */
+  async advance(id: string): Promise<Swap> {
+    const { swap } = await this.apply.execute(
+      id,
+      () => ({ kind: 'DryRunAdvanced', now: this.now() }),
+      () => SwapErrors.notDryRun(),
+    );
+    return swap;
+  }
+
+  /** Section 4.6: EXCHANGE or REFUND on a swap that cannot simply execute. */
+  async resolve(id: string, choice: 'EXCHANGE' | 'REFUND', address: string | null): Promise<Swap> {
+    const { swap } = await this.apply.execute(
+      id,
+      (current) => ({
+        kind: 'DecisionMade',
+        choice,
+        ...(address === null ? {} : { address }),
+        market: this.decisionMarket(current, choice),
+        now: this.now(),
+      }),
+      ({ status }) =>
+        choice === 'EXCHANGE' ? SwapErrors.exchangeNotPossible(status) : SwapErrors.refundNotPossible(status),
+    );
+    return swap;
+  }
+
+  /** Payment window over with no deposit: EXPIRED. False when the swap moved on meanwhile. */
+  async expire(id: string): Promise<boolean> {
+    try {
+      const { changed } = await this.apply.execute(
+        id,
+        () => ({ kind: 'PaymentWindowEnded', now: this.now() }),
+        () => SwapErrors.swapNotFound(),
+      );
+      return changed;
+    } catch (error) {
+      if (isSwapError(error)) return false;
+      throw error;
+    }
+  }
+
+  /** EXCHANGE needs the live rate; a REFUND does not, so it still works while pricing is down. */
+  private decisionMarket(swap: Swap, choice: 'EXCHANGE' | 'REFUND') {
+    const prices = this.market.freshPrices();
+    const priced =
+      prices[CURRENCIES[swap.from].coin] !== undefined && prices[CURRENCIES[swap.to].coin] !== undefined;
+    if (!priced && choice === 'EXCHANGE') {
+      const coin =
+        prices[CURRENCIES[swap.from].coin] === undefined
+          ? CURRENCIES[swap.from].coin
+          : CURRENCIES[swap.to].coin;
+      throw SwapErrors.pricingUnavailable(coin);
+    }
+    return {
+      rate: priced ? marketRate(prices, swap.from, swap.to) : swap.rate,
+      payoutAvailable: this.market.available(swap.to),
+    };
+  }
+
+  private now(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+}

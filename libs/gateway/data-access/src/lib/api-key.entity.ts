@@ -1,0 +1,39 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** An integrator's API key. The HMAC secret is stored encrypted (see secret-box.ts). */
+@Entity({ name: 'api_keys' })
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'text' })
+  key!: string;
+
+  @Column({ type: 'text', nullable: true })
+  label!: string | null;
+
+  @Column({ name: 'secret_enc', type: 'text' })
+  secretEnc!: string;
+
+  @Column({ name: 'fixed_rate_enabled', type: 'boolean' })
+  fixedRateEnabled!: boolean;
+
+  @Column({ name: 'dryrun_enabled', type: 'boolean' })
+  dryrunEnabled!: boolean;
+
+  @Column({ name: 'auto_execute_on_mismatch', type: 'boolean' })
+  autoExecuteOnMismatch!: boolean;
+
+  @Column({ name: 'ip_whitelist', type: 'text', array: true })
+  ipWhitelist!: string[];
+
+  /** Volume share added to the service fee, in percent, as an exact decimal. */
+  @Column({ name: 'partner_percent', type: 'numeric', precision: 6, scale: 3 })
+  partnerPercent!: string;
+
+  @Column({ name: 'rate_limit', type: 'integer' })
+  rateLimit!: number;
+
+  @Column({ type: 'boolean' })
+  disabled!: boolean;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

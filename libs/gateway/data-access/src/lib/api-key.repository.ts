@@ -1,0 +1,30 @@
+import { DataSource, Repository } from 'typeorm';
+import { ApiKeyEntity } from './api-key.entity';
+
+export type ApiKeyRow = ApiKeyEntity;
+
+export class ApiKeyRepository {
+  private readonly repo: Repository<ApiKeyEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(ApiKeyEntity);
+  }
+
+  find(key: string): Promise<ApiKeyRow | null> {
+    return this.repo.findOneBy({ key });
+  }
+
+  list(): Promise<ApiKeyRow[]> {
+    return this.repo.find({ order: { createdAt: 'ASC' } });
+  }
+
+  async insert(row: ApiKeyRow): Promise<void> {
+    await this.repo.insert(row);
+  }
+
+  /** Returns the updated row, or null when the key does not exist. */
+  async setDisabled(key: string, disabled: boolean): Promise<ApiKeyRow | null> {
+    const result = await this.repo.update({ key }, { disabled });
+    return result.affected ? this.find(key) : null;
+  }
+}

@@ -1,0 +1,8 @@
+import { ApiKeyEntity } from './api-key.entity';
+import { SwapViewEntity } from './swap-view.entity';
+import { GatewayInit1763700000000 } from './migrations/1763700000000-gateway-init';
+
+/** The gateway's schema: its entities and migrations, in order. */
+export const GATEWAY_SCHEMA = 'gateway';
+export const GATEWAY_ENTITIES = [ApiKeyEntity, SwapViewEntity];
+export const GATEWAY_MIGRATIONS = [GatewayInit1763700000000];

@@ -1,0 +1,68 @@
+import type { ApiKeyInfo } from '@swap/contracts';
+import { ApiKeyRepository, ApiKeyRow, SecretBox } from '@swap/gateway-data';
+import { IpWhitelist } from '../auth/ip-whitelist';
+import { ActiveKey } from './active-key';
+
+const TTL_MS = 60_000;
+const MISSING_TTL_MS = 5_000;
+
+export function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
+  return {
+    key: row.key,
+    label: row.label,
+    fixedRateEnabled: row.fixedRateEnabled,
+    dryrunEnabled: row.dryrunEnabled,
+    autoExecuteOnMismatch: row.autoExecuteOnMismatch,
+    ipWhitelist: row.ipWhitelist,
+    partnerPercent: normalisePercent(row.partnerPercent),
+    rateLimit: row.rateLimit,
+    disabled: row.disabled,
+    createdAt: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+/** "0.500" (numeric column) → "0.5"; "0.000" → "0". */
+function normalisePercent(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/**
+ * Keys are read on every request, so each replica caches them. A change made through swapctl is
+ * announced on the bus and evicts the entry everywhere at once; the TTL bounds any missed signal.
+ */
+export class ApiKeyCache {
+  private readonly entries = new Map<string, { key: ActiveKey | null; expires: number }>();
+  private readonly loading = new Map<string, Promise<ActiveKey | null>>();
+
+  constructor(
+    private readonly repository: ApiKeyRepository,
+    private readonly secrets: SecretBox,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async get(key: string): Promise<ActiveKey | null> {
+    const cached = this.entries.get(key);
+    if (cached && cached.expires > this.clock()) return cached.key;
+    let load = this.loading.get(key);
+    if (!load) {
+      load = this.load(key).finally(() => this.loading.delete(key));
+      this.loading.set(key, load);
+    }
+    return load;
+  }
+
+  evict(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private async load(key: string): Promise<ActiveKey | null> {
+    const row = await this.repository.find(key);
+    const active = row && {
+      info: toKeyInfo(row),
+      secret: this.secrets.open(row.secretEnc),
+      whitelist: new IpWhitelist(row.ipWhitelist),
+    };
+    this.entries.set(key, { key: active, expires: this.clock() + (active ? TTL_MS : MISSING_TTL_MS) });
+    return active;
+  }
+}

@@ -1,0 +1,69 @@
+import { TokenBucket } from './token-bucket';
+
+export interface RateLimitGossip {
+  /** Tells the other replicas how many requests this one admitted, per bucket. */
+  send(hits: Array<{ bucket: string; count: number }>): void;
+}
+
+/**
+ * Per key and per endpoint buckets (D5), shared by all gateway replicas: every replica keeps the
+ * full bucket locally and debits what the others admitted, which they announce over the bus as
+ * soon as the current event-loop turn ends. No request waits for the bus; two replicas can admit
+ * at most the requests that race within one gossip delay (well under a millisecond on one cluster).
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { bucket: TokenBucket; rate: number }>();
+  private pending = new Map<string, number>();
+  /** Hits other replicas admitted on buckets this one has not created yet. */
+  private readonly unseen = new Map<string, { count: number; at: number }>();
+  private flushScheduled = false;
+
+  constructor(
+    private readonly gossip: RateLimitGossip,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Returns 0 when the request may proceed, else the seconds to wait (Retry-After). */
+  take(apiKey: string, endpoint: string, rate: number): number {
+    const name = `${apiKey}:${endpoint}`;
+    const wait = this.bucket(name, rate).take(this.clock());
+    if (wait === 0) this.announce(name);
+    return wait;
+  }
+
+  /** Applies what another replica admitted, also to buckets this replica has not used yet. */
+  absorb(hits: Array<{ bucket: string; count: number }>): void {
+    const now = this.clock();
+    for (const { bucket, count } of hits) {
+      const entry = this.buckets.get(bucket);
+      if (entry) entry.bucket.debit(count, now);
+      else this.unseen.set(bucket, { count: (this.unseen.get(bucket)?.count ?? 0) + count, at: now });
+    }
+  }
+
+  private bucket(name: string, rate: number): TokenBucket {
+    let entry = this.buckets.get(name);
+    if (!entry || entry.rate !== rate) {
+      entry = { bucket: new TokenBucket(rate, this.clock()), rate };
+      this.buckets.set(name, entry);
+      const debt = this.unseen.get(name);
+      if (debt) {
+        this.unseen.delete(name);
+        entry.bucket.debit(debt.count, debt.at);
+      }
+    }
+    return entry.bucket;
+  }
+
+  private announce(name: string): void {
+    this.pending.set(name, (this.pending.get(name) ?? 0) + 1);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const hits = [...this.pending].map(([bucket, count]) => ({ bucket, count }));
+      this.pending = new Map();
+      this.gossip.send(hits);
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { allPairs, CURRENCIES, CURRENCY_CODES, toJsonNumber } from '@swap/domain';
+import type { ApiKeyInfo } from '@swap/contracts';
+
+/** Section 2.2: every configured currency. Maintenance switches arrive with the pricing issue. */
+export function listCurrencies() {
+  return CURRENCY_CODES.map((code) => {
+    const c = CURRENCIES[code];
+    return {
+      code: c.code,
+      coin: c.coin,
+      network: c.network,
+      name: c.name,
+      recv: true,
+      send: true,
+      precision: c.precision,
+      reqConfirmations: c.reqConfirmations,
+      min: toJsonNumber(c.min),
+    };
+  });
+}
+
+/** Section 2.3: all 72 direct pairs; `fixed` follows the calling key's setting. */
+export function listPairs(key: ApiKeyInfo) {
+  return allPairs().map(([from, to]) => ({
+    from,
+    to,
+    type: 'direct' as const,
+    via: [] as string[],
+    available: true,
+    fixed: key.fixedRateEnabled,
+    min: toJsonNumber(CURRENCIES[from].min),
+  }));
+}

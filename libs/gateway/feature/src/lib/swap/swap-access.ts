@@ -1,0 +1,21 @@
+import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
+import { constantTimeEqual, SwapErrors } from '@swap/domain';
+import { SwapViewRepository } from '@swap/gateway-data';
+import { SwapLookup } from './swap-request.parser';
+
+/**
+ * Dual-mode authorization (section 4): the swap belongs to the calling key, or the request carries
+ * the swap's token. Anything else is indistinguishable from an unknown id.
+ */
+export async function findVisibleSwap(
+  views: SwapViewRepository,
+  lookup: SwapLookup,
+  key: ApiKeyInfo,
+): Promise<SwapSnapshot> {
+  const swap = await views.find(lookup.id);
+  if (!swap) throw SwapErrors.swapNotFound();
+  const owner = swap.apiKey === key.key;
+  const tokenOk = lookup.token !== null && constantTimeEqual(lookup.token, swap.token);
+  if (!owner && !tokenOk) throw SwapErrors.swapNotFound();
+  return swap;
+}

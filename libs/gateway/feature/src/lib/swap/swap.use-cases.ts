@@ -1,0 +1,89 @@
+import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
+import { fromSnapshot } from '@swap/contracts';
+import { isValidAddress, renderSwapOrder, SwapErrors, SwapOrderView } from '@swap/domain';
+import { SwapViewRepository } from '@swap/gateway-data';
+import { MarketFeed, priceSwap } from '@swap/market';
+import { EngineClient } from './engine.client';
+import { renderQuote } from './quote.view';
+import { Body } from './request-body';
+import { findVisibleSwap } from './swap-access';
+import {
+  parseCreateRequest,
+  parseQuoteRequest,
+  parseResolveRequest,
+  parseSwapLookup,
+} from './swap-request.parser';
+
+export interface SwapApiSettings {
+  paymentWindowSeconds: number;
+  publicUrl: string;
+  clock: () => number;
+}
+
+/** The swap endpoints of section 4, each a short story: parse, authorize, ask, record, render. */
+export class SwapUseCases {
+  constructor(
+    private readonly market: MarketFeed,
+    private readonly engine: EngineClient,
+    private readonly views: SwapViewRepository,
+    private readonly settings: SwapApiSettings,
+  ) {}
+
+  quote(body: Body, key: ApiKeyInfo) {
+    const request = parseQuoteRequest(body, key);
+    return renderQuote(priceSwap(this.market, request), this.settings.paymentWindowSeconds);
+  }
+
+  /** `requestId` is unique per signed request, so a retried create never makes a second swap. */
+  async create(body: Body, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView> {
+    const request = parseCreateRequest(body, key);
+    const swap = await this.engine.create({
+      requestId,
+      key: {
+        apiKey: key.key,
+        fixedRateEnabled: key.fixedRateEnabled,
+        dryrunEnabled: key.dryrunEnabled,
+        autoExecuteOnMismatch: key.autoExecuteOnMismatch,
+        partnerPercent: key.partnerPercent,
+      },
+      type: request.type,
+      from: request.from,
+      to: request.to,
+      direction: request.direction,
+      amount: request.amount.toString(),
+      toAddress: request.toAddress,
+      refundAddress: request.refundAddress,
+      dryrun: request.dryrun,
+    });
+    return this.record(swap);
+  }
+
+  async status(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
+    return this.render(await findVisibleSwap(this.views, parseSwapLookup(body), key));
+  }
+
+  async resolve(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
+    const request = parseResolveRequest(body);
+    const swap = await findVisibleSwap(this.views, request, key);
+    if (!swap.dryrun && request.address !== null && !isValidAddress(swap.from, request.address)) {
+      throw SwapErrors.invalidRefundAddress(swap.from);
+    }
+    return this.record(await this.engine.resolve(swap.id, request.choice, request.address));
+  }
+
+  async advance(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
+    const swap = await findVisibleSwap(this.views, parseSwapLookup(body), key);
+    return this.record(await this.engine.advance(swap.id));
+  }
+
+  /** The engine's answer is newer than any event still on its way; keep the read model in step. */
+  private async record(swap: SwapSnapshot): Promise<SwapOrderView> {
+    await this.views.upsert(swap);
+    return this.render(swap);
+  }
+
+  private render(swap: SwapSnapshot): SwapOrderView {
+    const now = Math.floor(this.settings.clock() / 1000);
+    return renderSwapOrder(fromSnapshot(swap), { now, publicUrl: this.settings.publicUrl });
+  }
+}

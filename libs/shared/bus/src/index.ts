@@ -1,0 +1,11 @@
+export * from './lib/bus';
+export * from './lib/bus.module';
+export * from './lib/bus-ready';
+export { VERSION_HEADER } from './lib/codec';
+export * from './lib/consumer';
+export * from './lib/errors';
+export * from './lib/kv-store';
+export * from './lib/logger';
+export * from './lib/publish';
+export * from './lib/rpc';
+export * from './lib/signal';

@@ -1,0 +1,20 @@
+import type { Bus } from './bus';
+
+/** Readiness: the connection is up and JetStream answers within `timeoutMs`. */
+export async function busReady(bus: Bus, timeoutMs = 2000): Promise<boolean> {
+  if (bus.connection.isClosed() || bus.connection.isDraining()) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const probe = bus
+    .manager()
+    .then((jsm) => jsm.getAccountInfo())
+    .then(
+      () => true,
+      () => false,
+    );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type InjectionToken,
+  type ModuleMetadata,
+  type OnApplicationShutdown,
+  type OptionalFactoryDependency,
+} from '@nestjs/common';
+import { pino } from 'pino';
+import { Bus } from './bus';
+import type { BusLogger } from './logger';
+
+export interface BusModuleOptions {
+  url: string | string[];
+  name: string;
+  /** Defaults to a pino logger named after the connection. */
+  logger?: BusLogger;
+}
+
+export interface BusModuleAsyncOptions {
+  imports?: ModuleMetadata['imports'];
+  inject?: (InjectionToken | OptionalFactoryDependency)[];
+  useFactory: (...deps: never[]) => BusModuleOptions | Promise<BusModuleOptions>;
+}
+
+const BUS_OPTIONS = Symbol('BUS_OPTIONS');
+
+/** Provides one connected `Bus` to the whole application and drains it on shutdown. */
+@Global()
+@Module({})
+export class BusModule implements OnApplicationShutdown {
+  constructor(@Inject(Bus) private readonly bus: Bus) {}
+
+  static forRootAsync(options: BusModuleAsyncOptions): DynamicModule {
+    return {
+      module: BusModule,
+      imports: options.imports ?? [],
+      providers: [
+        { provide: BUS_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
+        {
+          provide: Bus,
+          inject: [BUS_OPTIONS],
+          useFactory: (o: BusModuleOptions) =>
+            Bus.connect({ url: o.url, name: o.name, logger: o.logger ?? pino({ name: o.name }) }),
+        },
+      ],
+      exports: [Bus],
+    };
+  }
+
+  // Runs after every module's onModuleDestroy, so consumers stopped there can still ack.
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close();
+  }
+}

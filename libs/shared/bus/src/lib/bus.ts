@@ -1,0 +1,176 @@
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import type { EventContract, KvContract, RpcContract, SignalContract, StreamContract } from '@swap/contracts';
+import type { z } from 'zod';
+import { consume, type ConsumeOptions, type ConsumerHandle } from './consumer';
+import { openKv, type KvStore } from './kv-store';
+import type { BusLogger } from './logger';
+import { publish, type PublishOptions, type PublishResult } from './publish';
+import {
+  request,
+  serve,
+  type RequestOptions,
+  type RpcHandler,
+  type ServeHandle,
+  type ServeOptions,
+} from './rpc';
+import { onSignal, sendSignal, type SignalHandle, type SignalHandler } from './signal';
+import { settleWithin } from './settle';
+import { ensureStream } from './stream';
+
+export interface BusConnectOptions {
+  /** One server URL or several (a cluster). */
+  url: string | string[];
+  /** Connection name shown by the server's monitoring (service and instance). */
+  name: string;
+  logger: BusLogger;
+}
+
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/** The one way services talk to each other: typed, validated JetStream events, RPCs, signals and KV. */
+export class Bus {
+  readonly js: JetStreamClient;
+  private manager$: Promise<JetStreamManager> | undefined;
+  private readonly running = new Set<Stoppable>();
+  // Opening a bucket costs round trips; callers on a hot path get the same store each time.
+  private readonly stores = new Map<KvContract<z.ZodType>, Promise<KvStore<z.ZodType>>>();
+
+  constructor(
+    readonly connection: NatsConnection,
+    private readonly logger: BusLogger,
+  ) {
+    this.js = jetstream(connection);
+    this.logStatus().catch(() => undefined);
+  }
+
+  /** Connects and keeps reconnecting for as long as the process lives. */
+  static async connect(options: BusConnectOptions): Promise<Bus> {
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1000,
+    });
+    options.logger.info({ server: nc.getServer(), name: options.name }, 'connected to NATS');
+    return new Bus(nc, options.logger);
+  }
+
+  manager(): Promise<JetStreamManager> {
+    if (!this.manager$) {
+      this.manager$ = jetstreamManager(this.connection);
+      // Forget a failure (JetStream not yet up) so the next call tries again.
+      this.manager$.catch(() => (this.manager$ = undefined));
+    }
+    return this.manager$;
+  }
+
+  async ensureStream(stream: StreamContract): Promise<void> {
+    await ensureStream(await this.manager(), stream);
+  }
+
+  publish<S extends z.ZodType, P extends unknown[]>(
+    contract: EventContract<S, P>,
+    params: P,
+    message: z.input<S>,
+    options: PublishOptions,
+  ): Promise<PublishResult> {
+    return publish(this.js, contract, params, message, options);
+  }
+
+  async consume<S extends z.ZodType, P extends unknown[]>(
+    contract: EventContract<S, P>,
+    options: ConsumeOptions<z.output<S>>,
+  ): Promise<ConsumerHandle> {
+    const deps = { nc: this.connection, js: this.js, jsm: () => this.manager(), logger: this.logger };
+    return this.track(await consume(deps, contract, options));
+  }
+
+  async serve<Req extends z.ZodType, Res extends z.ZodType>(
+    rpc: RpcContract<Req, Res>,
+    handler: RpcHandler<Req, Res>,
+    options: ServeOptions,
+  ): Promise<ServeHandle> {
+    return this.track(await serve(this.connection, this.logger, rpc, handler, options));
+  }
+
+  request<Req extends z.ZodType, Res extends z.ZodType>(
+    rpc: RpcContract<Req, Res>,
+    body: z.input<Req>,
+    options: RequestOptions,
+  ): Promise<z.output<Res>> {
+    return request(this.connection, rpc, body, options);
+  }
+
+  signal<S extends z.ZodType>(contract: SignalContract<S>, message: z.input<S>): void {
+    sendSignal(this.connection, contract, message);
+  }
+
+  async onSignal<S extends z.ZodType>(
+    contract: SignalContract<S>,
+    handler: SignalHandler<S>,
+  ): Promise<SignalHandle> {
+    return this.track(await onSignal(this.connection, this.logger, contract, handler));
+  }
+
+  kv<S extends z.ZodType>(contract: KvContract<S>): Promise<KvStore<S>> {
+    let store = this.stores.get(contract);
+    if (!store) {
+      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger));
+      store.catch(() => this.stores.delete(contract));
+      this.stores.set(contract, store);
+    }
+    // Keyed by the contract object itself, so the stored schema is the caller's S.
+    return store as Promise<KvStore<S>>;
+  }
+
+  /** Stops consumers and servers (letting running handlers finish), then drains the connection. */
+  async close(timeoutMs = 5000): Promise<void> {
+    const handles = [...this.running];
+    this.running.clear();
+    await Promise.allSettled(handles.map((h) => h.stop()));
+    if (this.connection.isClosed()) return;
+    await settleWithin(this.connection.drain(), timeoutMs);
+    // Still open means the drain timed out (server unreachable): let go anyway.
+    if (!this.connection.isClosed()) await settleWithin(this.connection.close(), 1000);
+  }
+
+  /** close() stops what is still running; a handle the caller stopped itself is forgotten. */
+  private track(handle: Stoppable): Stoppable {
+    const tracked: Stoppable = {
+      stop: async () => {
+        this.running.delete(tracked);
+        await handle.stop();
+      },
+    };
+    this.running.add(tracked);
+    return tracked;
+  }
+
+  private async logStatus(): Promise<void> {
+    for await (const s of this.connection.status()) {
+      switch (s.type) {
+        case 'disconnect':
+          this.logger.warn({ server: s.server }, 'NATS disconnected');
+          break;
+        case 'reconnect':
+          this.logger.info({ server: s.server }, 'NATS reconnected');
+          break;
+        case 'reconnecting':
+          this.logger.debug({}, 'NATS reconnecting');
+          break;
+        case 'error':
+          this.logger.error({ err: s.error }, 'NATS error');
+          break;
+        case 'slowConsumer':
+          this.logger.warn({ subject: s.sub.getSubject(), pending: s.pending }, 'NATS slow consumer');
+          break;
+        default:
+          break;
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import {
+  defineEvent,
+  defineKv,
+  defineRpc,
+  defineSignal,
+  defineStream,
+  rpcResult,
+  units,
+} from '@swap/contracts';
+import { z } from 'zod';
+import { Bus } from '../lib/bus';
+import type { BusLogger } from '../lib/logger';
+
+export { startNatsServer, type NatsServerHandle } from '@swap/testing';
+
+export interface LogEntry {
+  level: 'info' | 'warn' | 'error' | 'debug';
+  obj: object;
+  msg?: string;
+}
+
+/** Keeps what the bus logs so a test can assert on it. */
+export function recordingLogger(): BusLogger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at =
+    (level: LogEntry['level']) =>
+    (obj: object, msg?: string): void => {
+      entries.push({ level, obj, msg });
+    };
+  return { entries, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+}
+
+export function connectBus(url: string, logger: BusLogger = recordingLogger()): Promise<Bus> {
+  return Bus.connect({ url, name: 'bus-test', logger });
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const swapsStream = defineStream({
+  name: 'SWAPS',
+  subjects: ['swap.>'],
+  maxAgeSeconds: 3600,
+  duplicateWindowSeconds: 120,
+});
+
+export const swapUpdated = defineEvent({
+  name: 'swap.updated',
+  version: 1,
+  stream: swapsStream,
+  filter: 'swap.*.updated',
+  subject: (swapId: string) => `swap.${swapId}.updated`,
+  schema: z.object({ swapId: z.string(), state: z.enum(['NEW', 'SENDING', 'DONE']), amount: units }),
+});
+
+export const quoteRpc = defineRpc({
+  name: 'engine.quote',
+  version: 1,
+  subject: 'engine.quote',
+  request: z.object({ from: z.string().length(3), amount: units }),
+  response: rpcResult(z.object({ rate: z.string() })),
+});
+
+export const pricesChanged = defineSignal({
+  name: 'prices.changed',
+  version: 1,
+  subject: 'signal.prices.changed',
+  schema: z.object({ pair: z.string() }),
+});
+
+export const nonces = defineKv({
+  bucket: 'nonces',
+  ttlSeconds: 60,
+  history: 1,
+  schema: z.object({ at: z.number().int() }),
+});
+
+export const prices = defineKv({
+  bucket: 'prices',
+  ttlSeconds: 0,
+  history: 1,
+  schema: z.object({ price: z.string() }),
+});

@@ -1,0 +1,24 @@
+export { generateMnemonic, mnemonicToSeed } from './lib/mnemonic';
+export { ACCOUNT_PATHS, type Bip32Network, type Chain } from './lib/paths';
+export { accountPublicKey, accountPublicKeys, childPrivateKey } from './lib/account-keys';
+export { depositAddress, type DepositAddressParams } from './lib/deposit-address';
+export { extendedKeyForChain } from './lib/extended-key';
+export {
+  SOLANA_ACCOUNT_PREFIX,
+  solanaAccount,
+  solanaChildPublicKey,
+  solanaChildScalar,
+  solanaChildSigner,
+  parseSolanaAccountPublic,
+  type SolanaAccount,
+  type SolanaAccountPublic,
+} from './lib/solana-keys';
+export { scalarSigner, type Ed25519Signer } from './lib/ed25519-signer';
+export {
+  MONERO_ACCOUNT_PREFIX,
+  moneroAccount,
+  moneroAddress,
+  parseMoneroAccountPublic,
+  type MoneroAccount,
+  type MoneroAccountPublic,
+} from './lib/monero-keys';

@@ -1,0 +1,42 @@
+import { HDKey } from '@scure/bip32';
+import { NETWORKS, type Network } from '@swap/domain';
+import { encodeMoneroAccountPublic, moneroAccount } from './monero-keys';
+import { ACCOUNT_PATHS, assertIndex, Bip32Network } from './paths';
+import { encodeSolanaAccountPublic, solanaAccount } from './solana-keys';
+
+/**
+ * Treasury side. `seed` is `mnemonicToSeed(TREASURY_MNEMONIC)`. Only what accountPublicKeys
+ * returns leaves the treasury (and the XMR string, which holds the view key, stays confidential).
+ */
+
+function accountNode(seed: Uint8Array, network: Bip32Network): HDKey {
+  return HDKey.fromMasterSeed(seed).derive(ACCOUNT_PATHS[network]);
+}
+
+/**
+ * The `<NETWORK>_XPUB` string of one network:
+ * BTC, LTC, ETH, AVAX, TRX: the account's BIP32 extended public key with the standard mainnet
+ * xpub version (0x0488b21e) whatever the chain: BIP84's zpub of the same key differs only there;
+ * SOL: "solpub:…" (see solana-keys.ts); XMR: "xmrview:…" (see monero-keys.ts).
+ */
+export function accountPublicKey(seed: Uint8Array, network: Network): string {
+  switch (network) {
+    case 'SOL':
+      return encodeSolanaAccountPublic(solanaAccount(seed));
+    case 'XMR':
+      return encodeMoneroAccountPublic(moneroAccount(seed));
+    default:
+      return accountNode(seed, network).publicExtendedKey;
+  }
+}
+
+/** What `swapctl keys xpubs` prints. */
+export function accountPublicKeys(seed: Uint8Array): Record<Network, string> {
+  return Object.fromEntries(NETWORKS.map((n) => [n, accountPublicKey(seed, n)])) as Record<Network, string>;
+}
+
+/** The secp256k1 private key of account/0/index, the key behind depositAddress(network, …, index). */
+export function childPrivateKey(seed: Uint8Array, network: Bip32Network, index: number): Uint8Array {
+  assertIndex(index);
+  return accountNode(seed, network).deriveChild(0).deriveChild(index).privateKey as Uint8Array;
+}

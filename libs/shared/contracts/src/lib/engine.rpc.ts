@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '@swap/domain';
+import { decimal, defineRpc, rpcResult, units } from './define';
+import { swapSnapshot } from './swap-snapshot';
+
+/** The per-key settings the engine needs to decide a swap's terms. */
+export const keyTerms = z.object({
+  apiKey: z.string(),
+  fixedRateEnabled: z.boolean(),
+  dryrunEnabled: z.boolean(),
+  autoExecuteOnMismatch: z.boolean(),
+  partnerPercent: decimal,
+});
+export type KeyTerms = z.infer<typeof keyTerms>;
+
+export const createSwapRequest = z.object({
+  /** Unique per API request (key + nonce): a retried request returns the swap it already created. */
+  requestId: z.string().min(1).max(160),
+  key: keyTerms,
+  type: z.enum(['float', 'fixed']),
+  from: z.enum(CURRENCY_CODES),
+  to: z.enum(CURRENCY_CODES),
+  direction: z.enum(['from', 'to']),
+  /** Base units of the currency named by direction. */
+  amount: units,
+  toAddress: z.string(),
+  refundAddress: z.string().nullable(),
+  dryrun: z.boolean(),
+});
+export type CreateSwapRequest = z.infer<typeof createSwapRequest>;
+
+/** Swap-bound commands are applied by the swap's actor in the engine. */
+export const engineCreateSwap = defineRpc({
+  name: 'engine.swap.create',
+  version: 1,
+  subject: 'engine.rpc.swap.create',
+  request: createSwapRequest,
+  response: rpcResult(swapSnapshot),
+});
+
+export const engineAdvanceSwap = defineRpc({
+  name: 'engine.swap.advance',
+  version: 1,
+  subject: 'engine.rpc.swap.advance',
+  request: z.object({ id: z.string() }),
+  response: rpcResult(swapSnapshot),
+});
+
+export const engineResolveSwap = defineRpc({
+  name: 'engine.swap.resolve',
+  version: 1,
+  subject: 'engine.rpc.swap.resolve',
+  request: z.object({
+    id: z.string(),
+    choice: z.enum(['EXCHANGE', 'REFUND']),
+    /** Already validated for the source chain by the gateway. */
+    address: z.string().nullable(),
+  }),
+  response: rpcResult(swapSnapshot),
+});
+
+/** Operator reads (swapctl). */
+export const engineShowSwap = defineRpc({
+  name: 'engine.swap.show',
+  version: 1,
+  subject: 'ops.engine.swaps.show',
+  request: z.object({ id: z.string() }),
+  response: rpcResult(swapSnapshot),
+});
+
+export const engineListSwaps = defineRpc({
+  name: 'engine.swap.list',
+  version: 1,
+  subject: 'ops.engine.swaps.list',
+  request: z.object({ status: z.string().nullable(), limit: z.number().int().positive().max(1000) }),
+  response: rpcResult(z.array(swapSnapshot)),
+});

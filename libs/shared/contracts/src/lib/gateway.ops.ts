@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { decimal, defineRpc, defineSignal, rpcResult } from './define';
+
+/** An API key's settings as operators see them (never the secret). */
+export const apiKeyInfo = z.object({
+  key: z.string(),
+  label: z.string().nullable(),
+  fixedRateEnabled: z.boolean(),
+  dryrunEnabled: z.boolean(),
+  autoExecuteOnMismatch: z.boolean(),
+  ipWhitelist: z.array(z.string()),
+  partnerPercent: decimal,
+  rateLimit: z.number().int().positive(),
+  disabled: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
+
+export const createKeyRequest = z.object({
+  label: z.string().max(100).nullable(),
+  fixedRateEnabled: z.boolean(),
+  dryrunEnabled: z.boolean(),
+  autoExecuteOnMismatch: z.boolean(),
+  ipWhitelist: z.array(z.string()),
+  partnerPercent: decimal,
+  rateLimit: z.number().int().positive().max(100000),
+});
+export type CreateKeyRequest = z.infer<typeof createKeyRequest>;
+
+export const gatewayCreateKey = defineRpc({
+  name: 'gateway.keys.create',
+  version: 1,
+  subject: 'ops.gateway.keys.create',
+  request: createKeyRequest,
+  response: rpcResult(z.object({ key: z.string(), secret: z.string() })),
+});
+
+export const gatewayListKeys = defineRpc({
+  name: 'gateway.keys.list',
+  version: 1,
+  subject: 'ops.gateway.keys.list',
+  request: z.object({}),
+  response: rpcResult(z.array(apiKeyInfo)),
+});
+
+export const gatewaySetKeyDisabled = defineRpc({
+  name: 'gateway.keys.set-disabled',
+  version: 1,
+  subject: 'ops.gateway.keys.set-disabled',
+  request: z.object({ key: z.string(), disabled: z.boolean() }),
+  response: rpcResult(apiKeyInfo),
+});
+
+/** Tells every gateway replica to drop its cached copy of a key. */
+export const apiKeyChanged = defineSignal({
+  name: 'gateway.keys.changed',
+  version: 1,
+  subject: 'gateway.signal.keys.changed',
+  schema: z.object({ key: z.string() }),
+});
+
+/** Rate-limit consumption gossip between gateway replicas (D5: limits are shared). */
+export const rateLimitHits = defineSignal({
+  name: 'gateway.ratelimit.hits',
+  version: 1,
+  subject: 'gateway.signal.ratelimit.hits',
+  schema: z.object({
+    replica: z.string(),
+    hits: z.array(z.object({ bucket: z.string(), count: z.number().int().positive() })),
+  }),
+});

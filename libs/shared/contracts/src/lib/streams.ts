@@ -1,0 +1,13 @@
+import { defineStream } from './define';
+
+const DAY = 24 * 60 * 60;
+
+/** Every state change of every swap: the gateway's read model, metrics and webhooks consume it. */
+export const SWAP_EVENTS_STREAM = defineStream({
+  name: 'SWAP_EVENTS',
+  subjects: ['swap.*.updated'],
+  maxAgeSeconds: 30 * DAY,
+  duplicateWindowSeconds: 120,
+});
+
+export const ALL_STREAMS = [SWAP_EVENTS_STREAM];

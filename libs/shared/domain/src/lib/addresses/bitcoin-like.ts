@@ -1,0 +1,39 @@
+/** BTC and LTC: segwit (bech32 for v0, bech32m for v1+) and legacy base58check addresses. */
+import { address } from 'bitcoinjs-lib';
+
+export interface BitcoinLikeFormats {
+  /** Human-readable part of segwit addresses on mainnet. */
+  hrp: string;
+  /** Accepted version bytes of legacy base58check addresses. */
+  base58Versions: readonly number[];
+}
+
+export const BTC_FORMATS: BitcoinLikeFormats = { hrp: 'bc', base58Versions: [0x00, 0x05] };
+/** Litecoin P2PKH (L…), P2SH (M…) and the older P2SH version it shared with Bitcoin (3…). */
+export const LTC_FORMATS: BitcoinLikeFormats = { hrp: 'ltc', base58Versions: [0x30, 0x32, 0x05] };
+
+export function isBitcoinLikeAddress(text: string, formats: BitcoinLikeFormats): boolean {
+  return isSegwitAddress(text, formats.hrp) || isLegacyAddress(text, formats.base58Versions);
+}
+
+/** BIP 173 / BIP 350: checksum variant bound to the version, v0 programs 20 or 32 bytes, others 2–40. */
+function isSegwitAddress(text: string, hrp: string): boolean {
+  if (!text.toLowerCase().startsWith(`${hrp}1`)) return false;
+  try {
+    const { version, prefix, data } = address.fromBech32(text);
+    if (prefix !== hrp || !Number.isInteger(version) || version < 0 || version > 16) return false;
+    if (version === 0) return data.length === 20 || data.length === 32;
+    return data.length >= 2 && data.length <= 40;
+  } catch {
+    return false;
+  }
+}
+
+function isLegacyAddress(text: string, versions: readonly number[]): boolean {
+  if (text.length < 26 || text.length > 35) return false;
+  try {
+    return versions.includes(address.fromBase58Check(text).version);
+  } catch {
+    return false;
+  }
+}

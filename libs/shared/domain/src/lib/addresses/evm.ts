@@ -1,0 +1,16 @@
+/** ETH and AVAX C-Chain (and ERC-20 tokens): 0x + 40 hex, with the EIP-55 checksum when mixed-case. */
+import { getAddress } from 'ethers';
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export function isEvmAddress(text: string): boolean {
+  if (!HEX_ADDRESS.test(text)) return false;
+  const hex = text.slice(2);
+  // All one case carries no checksum (EIP-55 allows it); mixed case must match exactly.
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  try {
+    return getAddress(text) === text;
+  } catch {
+    return false;
+  }
+}

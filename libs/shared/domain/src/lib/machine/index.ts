@@ -1,0 +1,6 @@
+export * from './machine.types';
+export * from './swap.machine';
+export { SWAP_TRANSITIONS, findTransition } from './swap.transitions';
+export type { AnyTransition, Transition, TransitionTarget } from './swap.transitions';
+export { failureCause } from './issue-reasons';
+export type { FailureCause } from './issue-reasons';

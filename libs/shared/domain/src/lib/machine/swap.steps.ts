@@ -1,0 +1,248 @@
+/**
+ * "Also happens" column of the transition table. Each step edits a private copy of the swap (the
+ * machine sets status and time.update afterwards) and returns the effects for the caller.
+ */
+import { CURRENCIES } from '../currencies';
+import { ChainTx, IssueType, Swap } from '../swap';
+import { refundAmount } from './crediting';
+import { ExchangeTerms, planCrediting, termsAt } from './crediting-plan';
+import { fakeHash } from './dryrun';
+import { refundRequested } from './swap.guards';
+import { IssueReasons } from './issue-reasons';
+import { EventOf, SwapEffect } from './machine.types';
+
+export type Step<E> = (draft: Swap, event: E) => SwapEffect[] | void;
+
+function chainTx(id: string, amount: bigint, now: number, more: Partial<ChainTx> = {}): ChainTx {
+  return {
+    id,
+    amount,
+    fee: null,
+    feeCurrency: null,
+    timeReg: now,
+    timeBlock: null,
+    confirmations: 0,
+    txKey: null,
+    ...more,
+  };
+}
+
+const requestPayout = (swap: Swap): SwapEffect => ({
+  kind: 'RequestPayout',
+  amount: swap.amountTo,
+  address: swap.toAddress,
+});
+
+/** Refunds go out only to a known address; without one the swap waits with needsRefundAddress. */
+const requestRefundIfAddressKnown = (swap: Swap): SwapEffect[] =>
+  swap.refundAddress === null
+    ? []
+    : [
+        {
+          kind: 'RequestRefund',
+          amount: refundAmount(swap.amountDeposited, swap.from),
+          address: swap.refundAddress,
+        },
+      ];
+
+function applyTerms(draft: Swap, terms: ExchangeTerms): SwapEffect[] {
+  draft.amountTo = terms.amountTo;
+  draft.feeAmount = terms.feeAmount;
+  draft.slippage = terms.slippage;
+  draft.rateActual = terms.rate;
+  draft.proposed = null;
+  return [requestPayout(draft)];
+}
+
+// --- deposit ---------------------------------------------------------------------------------
+
+export const recordDeposit: Step<EventOf<'DepositSeen'>> = (draft, event) => {
+  draft.depositTx = chainTx(event.tx, event.amount, event.now);
+  draft.time.start = event.now;
+  return [{ kind: 'CancelExpiryTimer' }];
+};
+
+export const countConfirmations: Step<EventOf<'DepositConfirmations'>> = (draft, event) => {
+  if (draft.depositTx) draft.depositTx.confirmations = event.confirmations;
+};
+
+export const forgetDeposit: Step<EventOf<'DepositReverted'>> = (draft) => {
+  draft.depositTx = null;
+  draft.time.start = null;
+  return [{ kind: 'ScheduleExpiryTimer', at: draft.time.expiration }];
+};
+
+/** Marks the tracked deposit credited; returns CancelExpiryTimer when its 0-conf sighting was missed. */
+function credit(draft: Swap, event: EventOf<'DepositCredited'>): SwapEffect[] {
+  const required = CURRENCIES[draft.from].reqConfirmations;
+  const seen = draft.depositTx ?? chainTx(event.txid, event.amount, event.now);
+  draft.depositTx = {
+    ...seen,
+    amount: event.amount,
+    confirmations: Math.max(seen.confirmations, required),
+    timeBlock: event.now,
+  };
+  draft.amountDeposited = event.amount;
+  if (draft.time.start !== null) return [];
+  draft.time.start = event.now;
+  return [{ kind: 'CancelExpiryTimer' }];
+}
+
+function startRefund(draft: Swap, type: IssueType, reason: (needsAddress: boolean) => string): SwapEffect[] {
+  const needsAddress = draft.refundAddress === null;
+  draft.issue = { type, reason: reason(needsAddress), needsRefundAddress: needsAddress, choice: 'NONE' };
+  draft.proposed = null;
+  return requestRefundIfAddressKnown(draft);
+}
+
+export const creditAndRefund =
+  (type: 'BELOW_MINIMUM' | 'NO_LIQUIDITY'): Step<EventOf<'DepositCredited'>> =>
+  (draft, event) => [
+    ...credit(draft, event),
+    ...startRefund(draft, type, (needsAddress) =>
+      type === 'BELOW_MINIMUM'
+        ? IssueReasons.belowMinimum(event.amount, event.market.pairMin, draft.from, needsAddress)
+        : IssueReasons.noLiquidity(needsAddress),
+    ),
+  ];
+
+export const creditAndPropose: Step<EventOf<'DepositCredited'>> = (draft, event) => {
+  const plan = planCrediting(draft, event.amount, event.market);
+  if (plan.outcome !== 'RATE_CHANGED')
+    throw new Error(`crediting plan ${plan.outcome} under a RATE_CHANGED row`);
+  const effects = credit(draft, event);
+  draft.issue = {
+    type: plan.issue,
+    reason: IssueReasons.mismatch(event.amount, draft.amountFrom, draft.from),
+    needsRefundAddress: false,
+    choice: 'NONE',
+  };
+  draft.proposed = plan.proposed;
+  return effects;
+};
+
+export const creditAndPay: Step<EventOf<'DepositCredited'>> = (draft, event) => {
+  const plan = planCrediting(draft, event.amount, event.market);
+  if (plan.outcome !== 'EXCHANGING')
+    throw new Error(`crediting plan ${plan.outcome} under an EXCHANGING row`);
+  return [...credit(draft, event), ...applyTerms(draft, plan.terms)];
+};
+
+export const depositVanished: Step<EventOf<'DepositReverted'>> = (draft) => {
+  const underWay =
+    draft.status === 'EXCHANGING' ||
+    draft.status === 'SENDING' ||
+    (draft.status === 'REFUNDING' && refundRequested(draft));
+  draft.issue.reason = underWay ? IssueReasons.depositRevertedInFlight() : IssueReasons.depositReverted();
+};
+
+// --- decisions (section 4.6) -----------------------------------------------------------------
+
+export const exchangeAtProposedRate: Step<EventOf<'DecisionMade'>> = (draft, event) => {
+  const terms = termsAt(draft, draft.amountDeposited, draft.proposed?.rate ?? event.market.rate);
+  draft.issue = { ...draft.issue, reason: null, choice: 'EXCHANGE' };
+  return applyTerms(draft, terms);
+};
+
+export const refundForLackOfLiquidity: Step<EventOf<'DecisionMade'>> = (draft) =>
+  startRefund(draft, 'NO_LIQUIDITY', IssueReasons.noLiquidity);
+
+export const refundChosen: Step<{ address?: string }> = (draft, event) => {
+  draft.refundAddress = draft.refundAddress ?? event.address ?? null;
+  draft.issue = {
+    ...draft.issue,
+    reason: IssueReasons.refundChosen(),
+    needsRefundAddress: false,
+    choice: 'REFUND',
+  };
+  draft.proposed = null;
+  return requestRefundIfAddressKnown(draft);
+};
+
+// --- payout and refund -----------------------------------------------------------------------
+
+export const recordPayout: Step<EventOf<'PayoutBroadcast'>> = (draft, event) => {
+  draft.payoutTx = chainTx(event.tx, draft.amountTo, event.now, {
+    fee: event.fee ?? null,
+    feeCurrency: event.feeCurrency ?? null,
+    txKey: event.txKey ?? null,
+  });
+};
+
+export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => {
+  const sent = draft.payoutTx ?? chainTx(event.tx, draft.amountTo, event.now);
+  draft.payoutTx = {
+    ...sent,
+    id: event.tx,
+    confirmations: Math.max(sent.confirmations, event.confirmations ?? 1),
+  };
+  draft.rateActual = draft.rateActual ?? draft.rate;
+  draft.time.finish = event.now;
+};
+
+export const payoutFailed: Step<EventOf<'PayoutFailed'>> = (draft, event) => {
+  draft.issue.reason = IssueReasons.payoutFailed(event.reason);
+};
+
+export const refundLanded: Step<EventOf<'RefundSent'>> = (draft, event) => {
+  draft.refundTx = chainTx(event.tx, refundAmount(draft.amountDeposited, draft.from), event.now, {
+    fee: event.fee ?? null,
+    feeCurrency: event.feeCurrency ?? null,
+  });
+  draft.time.finish = event.now;
+};
+
+export const refundFailed: Step<EventOf<'RefundFailed'>> = (draft, event) => {
+  draft.issue.reason = IssueReasons.refundFailed(event.reason);
+};
+
+// --- operators (D4) --------------------------------------------------------------------------
+
+export const retryPayout: Step<EventOf<'OperatorRetryPayout'>> = (draft) => {
+  draft.issue.reason = null;
+  draft.payoutTx = null;
+  return [requestPayout(draft)];
+};
+
+export const refundByOperator: Step<EventOf<'OperatorRefund'>> = (draft, event) => {
+  // Operators may set or correct the address; the API may not (section 4.6).
+  draft.refundAddress = event.address ?? draft.refundAddress;
+  draft.issue = {
+    ...draft.issue,
+    reason: IssueReasons.refundByOperator(),
+    needsRefundAddress: false,
+    choice: 'REFUND',
+  };
+  return requestRefundIfAddressKnown(draft);
+};
+
+// --- dry-run (section 3, rule 5) -------------------------------------------------------------
+
+export const simulateDeposit: Step<EventOf<'DryRunAdvanced'>> = (draft, event) => {
+  draft.depositTx = chainTx(fakeHash(draft.id, 'deposit'), draft.amountFrom, event.now);
+  draft.time.start = event.now;
+};
+
+export const simulateFirstConfirmation: Step<EventOf<'DryRunAdvanced'>> = (draft) => {
+  if (draft.depositTx) draft.depositTx.confirmations = 1;
+};
+
+export const simulateCrediting: Step<EventOf<'DryRunAdvanced'>> = (draft, event) => {
+  if (draft.depositTx) {
+    draft.depositTx.confirmations = CURRENCIES[draft.from].reqConfirmations;
+    draft.depositTx.timeBlock = event.now;
+  }
+  draft.amountDeposited = draft.amountFrom;
+  draft.slippage = '0';
+  draft.rateActual = draft.rate;
+};
+
+export const simulatePayoutLanded: Step<EventOf<'DryRunAdvanced'>> = (draft, event) => {
+  const txKey = CURRENCIES[draft.to].network === 'XMR' ? fakeHash(draft.id, 'txkey') : null;
+  draft.payoutTx = chainTx(fakeHash(draft.id, 'payout'), draft.amountTo, event.now, {
+    confirmations: 1,
+    txKey,
+  });
+  draft.rateActual = draft.rate;
+  draft.time.finish = event.now;
+};

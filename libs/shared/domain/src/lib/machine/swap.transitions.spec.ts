@@ -1,0 +1,796 @@
+import { Swap, SwapStatus } from '../swap';
+import { MachineRejectionReason, SwapEffect, SwapEvent, TransitionResult } from './machine.types';
+import {
+  DEPOSIT_TX,
+  ev,
+  newDryRun,
+  newFixedSwap,
+  newSwap,
+  OTHER_ADDRESS,
+  PAYOUT_TX,
+  REFUND_ADDRESS,
+  states,
+  T0,
+  walk,
+} from './machine.fixtures';
+import { transition } from './swap.machine';
+import { findTransition, SWAP_TRANSITIONS } from './swap.transitions';
+
+type Expected = SwapStatus | 'same' | { reject: MachineRejectionReason };
+type Accepted = Extract<TransitionResult, { ok: true }>;
+
+interface Case {
+  name: string;
+  swap: () => Swap;
+  event: SwapEvent;
+  expect: Expected;
+  /** The effects, in order; [] when omitted. */
+  effects?: SwapEffect[];
+  check?: (after: Swap, before: Swap, result: Accepted) => void;
+}
+
+const dry = (steps: number): Swap => walk(newDryRun(), ...Array.from({ length: steps }, () => ev.advance()));
+const payout = (amount: bigint): SwapEffect => ({
+  kind: 'RequestPayout',
+  amount,
+  address: newSwap().toAddress,
+});
+const refund = (amount: bigint, address = REFUND_ADDRESS): SwapEffect => ({
+  kind: 'RequestRefund',
+  amount,
+  address,
+});
+
+const cases: Case[] = [
+  // Dry-run (rules 4, 5).
+  {
+    name: 'dry-run NEW → PENDING with a fake deposit',
+    swap: () => dry(0),
+    event: ev.advance(),
+    expect: 'PENDING',
+    check: (s) => {
+      expect(s.depositTx).toMatchObject({ confirmations: 0, amount: s.amountFrom });
+      expect(s.depositTx?.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(s.time.start).toBe(T0 + 100);
+    },
+  },
+  {
+    name: 'dry-run PENDING → CONFIRMING',
+    swap: () => dry(1),
+    event: ev.advance(),
+    expect: 'CONFIRMING',
+    check: (s) => expect(s.depositTx?.confirmations).toBe(1),
+  },
+  {
+    name: 'dry-run CONFIRMING → EXCHANGING',
+    swap: () => dry(2),
+    event: ev.advance(),
+    expect: 'EXCHANGING',
+    check: (s) => {
+      expect(s.depositTx?.confirmations).toBe(1);
+      expect(s.amountDeposited).toBe(s.amountFrom);
+      expect(s.slippage).toBe('0');
+    },
+  },
+  { name: 'dry-run EXCHANGING → SENDING', swap: () => dry(3), event: ev.advance(), expect: 'SENDING' },
+  {
+    name: 'dry-run SENDING → DONE',
+    swap: () => dry(4),
+    event: ev.advance(),
+    expect: 'DONE',
+    check: (s) => {
+      expect(s.payoutTx?.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(s.rateActual).toBe('15.5');
+      expect(s.time.finish).toBe(T0 + 100);
+    },
+  },
+  {
+    name: 'dry-run DONE refuses advance',
+    swap: () => dry(5),
+    event: ev.advance(),
+    expect: { reject: 'DRYRUN_DONE' },
+  },
+  {
+    name: 'advance on a real NEW swap',
+    swap: () => newSwap(),
+    event: ev.advance(),
+    expect: { reject: 'NOT_DRYRUN' },
+  },
+  {
+    name: 'advance on a real DONE swap',
+    swap: () => states.done(),
+    event: ev.advance(),
+    expect: { reject: 'NOT_DRYRUN' },
+  },
+  {
+    name: 'decision on a dry-run',
+    swap: () => dry(2),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: { reject: 'DRYRUN_NO_DECISION' },
+  },
+  {
+    name: 'decision on a finished dry-run',
+    swap: () => dry(5),
+    event: ev.decide('EXCHANGE'),
+    expect: { reject: 'DRYRUN_NO_DECISION' },
+  },
+  {
+    name: 'dry-run never expires',
+    swap: () => dry(0),
+    event: ev.windowEnded(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'dry-run takes no chain event',
+    swap: () => dry(0),
+    event: ev.seen(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Payment window.
+  {
+    name: 'NEW → EXPIRED when the window ends',
+    swap: () => newSwap(),
+    event: ev.windowEnded(),
+    expect: 'EXPIRED',
+  },
+  {
+    name: 'window end reported early',
+    swap: () => newSwap(),
+    event: ev.windowEnded(T0 + 3599),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'window end after a deposit',
+    swap: () => states.pending(),
+    event: ev.windowEnded(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Deposit detected and confirming.
+  {
+    name: 'NEW → PENDING on a deposit',
+    swap: () => newSwap(),
+    event: ev.seen(),
+    expect: 'PENDING',
+    effects: [{ kind: 'CancelExpiryTimer' }],
+    check: (s) => {
+      expect(s.depositTx).toMatchObject({
+        id: DEPOSIT_TX,
+        amount: 1_000_000n,
+        confirmations: 0,
+        timeReg: T0 + 60,
+      });
+      expect(s.time.start).toBe(T0 + 60);
+      expect(s.time.update).toBe(T0 + 60);
+    },
+  },
+  {
+    name: 'a further deposit while PENDING is recorded',
+    swap: () => states.pending(),
+    event: ev.seen(5n, 'a'.repeat(64)),
+    expect: 'same',
+    check: (s, before, r) => {
+      expect(r.changed).toBe(false);
+      expect(s).toEqual(before);
+    },
+  },
+  {
+    name: 'the same deposit seen twice while EXCHANGING',
+    swap: () => states.exchanging(),
+    event: ev.seen(),
+    expect: 'same',
+  },
+  {
+    name: 'PENDING → CONFIRMING at the first confirmation',
+    swap: () => states.pending(),
+    event: ev.confirmations(1),
+    expect: 'CONFIRMING',
+    check: (s) => expect(s.depositTx?.confirmations).toBe(1),
+  },
+  {
+    name: 'confirmations only count while CONFIRMING',
+    swap: () => states.confirming(),
+    event: ev.confirmations(2),
+    expect: 'same',
+    check: (s, _b, r) => {
+      expect(s.depositTx?.confirmations).toBe(2);
+      expect(r.changed).toBe(true);
+    },
+  },
+  {
+    name: 'PENDING stays PENDING at 0 confirmations',
+    swap: () => states.pending(),
+    event: ev.confirmations(0),
+    expect: 'same',
+  },
+  {
+    name: 'counts of another deposit are ignored',
+    swap: () => states.confirming(),
+    event: ev.confirmations(3, 'a'.repeat(64)),
+    expect: 'same',
+    check: (s, before) => expect(s).toEqual(before),
+  },
+  {
+    name: 'counts after crediting are ignored',
+    swap: () => states.exchanging(),
+    event: ev.confirmations(3),
+    expect: 'same',
+  },
+  {
+    name: 'confirmations on NEW',
+    swap: () => newSwap(),
+    event: ev.confirmations(1),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Deposit crediting.
+  {
+    name: 'below the pair minimum, refund address known → REFUNDING and refund',
+    swap: () => states.confirming(),
+    event: ev.credited(50_000n),
+    expect: 'REFUNDING',
+    effects: [refund(49_500n)],
+    check: (s) => {
+      expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', needsRefundAddress: false, choice: 'NONE' });
+      expect(s.issue.reason).toContain('0.00100000 BTC');
+      expect(s.amountDeposited).toBe(50_000n);
+      expect(s.slippage).toBeNull();
+    },
+  },
+  {
+    name: 'below the pair minimum without refund address waits for one',
+    swap: () => states.confirming(newSwap({ refundAddress: null })),
+    event: ev.credited(50_000n),
+    expect: 'REFUNDING',
+    check: (s) => expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', needsRefundAddress: true }),
+  },
+  {
+    name: 'below the minimum applies to fixed-rate swaps too',
+    swap: () => states.confirming(newFixedSwap()),
+    event: ev.credited(1_000_000n, { pairMin: 2_000_000n }),
+    expect: 'REFUNDING',
+    effects: [refund(990_000n)],
+  },
+  {
+    name: 'fixed deposit 10 % short → RATE_CHANGED LESS with a re-quote',
+    swap: () => states.confirming(newFixedSwap()),
+    event: ev.credited(900_000n, { rate: '15' }),
+    expect: 'RATE_CHANGED',
+    check: (s) => {
+      expect(s.issue).toMatchObject({ type: 'LESS', choice: 'NONE', needsRefundAddress: false });
+      // 0.009 BTC × 15 = 0.135 ETH, minus 0.5 % = 0.134325 ETH
+      expect(s.proposed).toEqual({ rate: '15', amount: 134_325_000_000_000_000n });
+      expect(s.amountTo).toBe(newFixedSwap().amountTo);
+      expect(s.amountDeposited).toBe(900_000n);
+    },
+  },
+  {
+    name: 'fixed deposit 1 % over → RATE_CHANGED MORE',
+    swap: () => states.confirming(newFixedSwap()),
+    event: ev.credited(1_010_000n),
+    expect: 'RATE_CHANGED',
+    check: (s) => expect(s.issue.type).toBe('MORE'),
+  },
+  {
+    name: 'payout above liquidity → REFUNDING NO_LIQUIDITY',
+    swap: () => states.confirming(),
+    event: ev.credited(1_000_000n, { payoutAvailable: 10n ** 17n }),
+    expect: 'REFUNDING',
+    effects: [refund(990_000n)],
+    check: (s) => expect(s.issue).toMatchObject({ type: 'NO_LIQUIDITY', needsRefundAddress: false }),
+  },
+  {
+    name: 'float credited at the current rate → EXCHANGING and payout',
+    swap: () => states.confirming(),
+    event: ev.credited(1_000_000n, { rate: '16' }),
+    expect: 'EXCHANGING',
+    effects: [payout(159_600_000_000_000_000n)],
+    check: (s) => {
+      expect(s.amountTo).toBe(159_600_000_000_000_000n);
+      expect(s.feeAmount).toBe(400_000_000_000_000n);
+      expect(s.slippage).toBe('3.22580645');
+      expect(s.rateActual).toBe('16');
+      expect(s.depositTx).toMatchObject({ confirmations: 1, timeBlock: T0 + 1200 });
+    },
+  },
+  {
+    name: 'float: whatever amount arrives is converted (rule 1)',
+    swap: () => states.confirming(),
+    event: ev.credited(2_000_000n),
+    expect: 'EXCHANGING',
+    effects: [payout(309_225_000_000_000_000n)],
+    check: (s) => expect(s.slippage).toBe('0'),
+  },
+  {
+    name: 'fixed within 0.5 % is honoured as quoted',
+    swap: () => states.confirming(newFixedSwap()),
+    event: ev.credited(995_000n, { rate: '14' }),
+    expect: 'EXCHANGING',
+    effects: [payout(154_225_000_000_000_000n)],
+    check: (s) => {
+      expect(s.slippage).toBe('0');
+      expect(s.rateActual).toBe('15.5');
+    },
+  },
+  {
+    name: 'fixed mismatch with auto_execute_on_mismatch executes at the current rate',
+    swap: () => states.confirming(newFixedSwap({ autoExecuteOnMismatch: true })),
+    event: ev.credited(900_000n, { rate: '15' }),
+    expect: 'EXCHANGING',
+    effects: [payout(134_325_000_000_000_000n)],
+    check: (s) => {
+      expect(s.slippage).toBe('-3.22580645');
+      expect(s.issue.type).toBeNull();
+    },
+  },
+  {
+    name: 'a credited deposit whose 0-conf sighting was missed',
+    swap: () => newSwap(),
+    event: ev.credited(),
+    expect: 'EXCHANGING',
+    effects: [{ kind: 'CancelExpiryTimer' }, payout(154_612_500_000_000_000n)],
+    check: (s) => expect(s.time.start).toBe(T0 + 1200),
+  },
+  {
+    name: 'a further deposit credited after crediting is recorded, never paid',
+    swap: () => states.exchanging(),
+    event: ev.credited(1_000_000n, {}, 'a'.repeat(64)),
+    expect: 'same',
+    check: (s, before) => expect(s).toEqual(before),
+  },
+  {
+    name: 'another deposit credited before the tracked one',
+    swap: () => states.confirming(),
+    event: ev.credited(1_000_000n, {}, 'a'.repeat(64)),
+    expect: 'same',
+  },
+  {
+    name: 'credit on EXPIRED',
+    swap: () => states.expired(),
+    event: ev.credited(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Reorganisations (D4).
+  {
+    name: 'uncredited deposit vanishes in the window → NEW',
+    swap: () => states.confirming(),
+    event: ev.reverted(),
+    expect: 'NEW',
+    effects: [{ kind: 'ScheduleExpiryTimer', at: T0 + 3600 }],
+    check: (s) => {
+      expect(s.depositTx).toBeNull();
+      expect(s.time.start).toBeNull();
+    },
+  },
+  {
+    name: 'uncredited deposit vanishes after the window → kept',
+    swap: () => states.pending(),
+    event: ev.reverted(DEPOSIT_TX, T0 + 4000),
+    expect: 'same',
+    check: (s, before) => expect(s).toEqual(before),
+  },
+  {
+    name: 'another deposit vanishes → kept',
+    swap: () => states.confirming(),
+    event: ev.reverted('a'.repeat(64)),
+    expect: 'same',
+  },
+  {
+    name: 'credited deposit vanishes while RATE_CHANGED → FAILED',
+    swap: () => states.rateChanged(),
+    event: ev.reverted(),
+    expect: 'FAILED',
+    check: (s) =>
+      expect(s.issue.reason).toMatch(
+        /^The credited deposit disappeared .*reorganisation; the service operators/,
+      ),
+  },
+  {
+    name: 'credited deposit vanishes while SENDING → FAILED',
+    swap: () => states.sending(),
+    event: ev.reverted(),
+    expect: 'FAILED',
+    check: (s) => expect(s.issue.reason).toContain('while its payout or refund was under way'),
+  },
+  {
+    name: 'credited deposit vanishes while EXCHANGING → FAILED',
+    swap: () => states.exchanging(),
+    event: ev.reverted(),
+    expect: 'FAILED',
+  },
+  {
+    name: 'credited deposit vanishes while REFUNDING → FAILED',
+    swap: () => states.refunding(null),
+    event: ev.reverted(),
+    expect: 'FAILED',
+  },
+  {
+    name: 'deposit vanishes after DONE',
+    swap: () => states.done(),
+    event: ev.reverted(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Decisions (section 4.6, rule 3).
+  {
+    name: 'decision on FAILED',
+    swap: () => states.failedPayout(),
+    event: ev.decide('EXCHANGE'),
+    expect: { reject: 'UNDER_MANUAL_REVIEW' },
+  },
+  {
+    name: 'REFUND on FAILED',
+    swap: () => states.failedReverted(),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: { reject: 'UNDER_MANUAL_REVIEW' },
+  },
+  {
+    name: 'EXCHANGE when the re-quote exceeds liquidity → REFUNDING NO_LIQUIDITY',
+    swap: () => states.rateChanged(),
+    event: ev.decide('EXCHANGE', undefined, { payoutAvailable: 1n }),
+    expect: 'REFUNDING',
+    effects: [refund(891_000n)],
+    check: (s) => {
+      expect(s.issue.type).toBe('NO_LIQUIDITY');
+      expect(s.proposed).toBeNull();
+    },
+  },
+  {
+    name: 'EXCHANGE while RATE_CHANGED → EXCHANGING at proposed.rate, fixed fee unchanged',
+    swap: () => states.rateChanged(),
+    event: ev.decide('EXCHANGE', undefined, { rate: '99' }),
+    expect: 'EXCHANGING',
+    effects: [payout(138_802_500_000_000_000n)],
+    check: (s) => {
+      // 0.009 BTC × 15.5 = 0.1395 ETH, minus 0.5 % = 0.1388025 ETH
+      expect(s.amountTo).toBe(138_802_500_000_000_000n);
+      expect(s.feeAmount).toBe(697_500_000_000_000n);
+      expect(s.issue).toMatchObject({ type: 'LESS', choice: 'EXCHANGE', reason: null });
+      expect(s.proposed).toBeNull();
+      expect(s.slippage).toBe('0');
+    },
+  },
+  {
+    name: 'REFUND with another address than the one set',
+    swap: () => states.rateChanged(),
+    event: ev.decide('REFUND', OTHER_ADDRESS),
+    expect: { reject: 'REFUND_ADDRESS_ALREADY_SET' },
+  },
+  {
+    name: 'REFUND without any address',
+    swap: () => states.rateChanged({ refundAddress: null }),
+    event: ev.decide('REFUND'),
+    expect: { reject: 'REFUND_ADDRESS_REQUIRED' },
+  },
+  {
+    name: 'REFUND while RATE_CHANGED with the address given',
+    swap: () => states.rateChanged({ refundAddress: null }),
+    event: ev.decide('REFUND', OTHER_ADDRESS),
+    expect: 'REFUNDING',
+    effects: [refund(891_000n, OTHER_ADDRESS)],
+    check: (s) => {
+      expect(s.refundAddress).toBe(OTHER_ADDRESS);
+      expect(s.issue).toMatchObject({ type: 'LESS', choice: 'REFUND', needsRefundAddress: false });
+      expect(s.proposed).toBeNull();
+    },
+  },
+  {
+    name: 'REFUND while RATE_CHANGED with the address already set',
+    swap: () => states.rateChanged(),
+    event: ev.decide('REFUND'),
+    expect: 'REFUNDING',
+    effects: [refund(891_000n)],
+  },
+  {
+    name: 'REFUND repeating the address already set',
+    swap: () => states.rateChanged(),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: 'REFUNDING',
+    effects: [refund(891_000n)],
+  },
+  {
+    name: 'REFUND without address while needsRefundAddress',
+    swap: () => states.refunding(null),
+    event: ev.decide('REFUND'),
+    expect: { reject: 'REFUND_ADDRESS_REQUIRED' },
+  },
+  {
+    name: 'REFUND with address while needsRefundAddress → address stored, refund proceeds',
+    swap: () => states.refunding(null),
+    event: ev.decide('REFUND', OTHER_ADDRESS),
+    expect: 'REFUNDING',
+    effects: [refund(49_500n, OTHER_ADDRESS)],
+    check: (s) => {
+      expect(s.refundAddress).toBe(OTHER_ADDRESS);
+      expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', choice: 'REFUND', needsRefundAddress: false });
+    },
+  },
+  {
+    name: 'REFUND with a new address while REFUNDING to a known one',
+    swap: () => states.refunding(),
+    event: ev.decide('REFUND', OTHER_ADDRESS),
+    expect: { reject: 'REFUND_ADDRESS_ALREADY_SET' },
+  },
+  {
+    name: 'EXCHANGE while NEW',
+    swap: () => newSwap(),
+    event: ev.decide('EXCHANGE'),
+    expect: { reject: 'EXCHANGE_NOT_ALLOWED' },
+  },
+  {
+    name: 'EXCHANGE while REFUNDING',
+    swap: () => states.refunding(null),
+    event: ev.decide('EXCHANGE'),
+    expect: { reject: 'EXCHANGE_NOT_ALLOWED' },
+  },
+  {
+    name: 'EXCHANGE while DONE',
+    swap: () => states.done(),
+    event: ev.decide('EXCHANGE'),
+    expect: { reject: 'EXCHANGE_NOT_ALLOWED' },
+  },
+  {
+    name: 'REFUND while EXCHANGING',
+    swap: () => states.exchanging(),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: { reject: 'REFUND_NOT_ALLOWED' },
+  },
+  {
+    name: 'REFUND while REFUNDING with an address',
+    swap: () => states.refunding(),
+    event: ev.decide('REFUND'),
+    expect: { reject: 'REFUND_NOT_ALLOWED' },
+  },
+  {
+    name: 'REFUND while NEW',
+    swap: () => newSwap({ refundAddress: null }),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: { reject: 'REFUND_NOT_ALLOWED' },
+  },
+
+  // Payout.
+  {
+    name: 'EXCHANGING → SENDING when the payout is broadcast',
+    swap: () => states.exchanging(),
+    event: ev.broadcast(),
+    expect: 'SENDING',
+    check: (s) =>
+      expect(s.payoutTx).toMatchObject({
+        id: PAYOUT_TX,
+        amount: s.amountTo,
+        confirmations: 0,
+        timeReg: T0 + 1400,
+      }),
+  },
+  {
+    name: 'the same broadcast again',
+    swap: () => states.sending(),
+    event: ev.broadcast(),
+    expect: 'same',
+    check: (s, before) => expect(s).toEqual(before),
+  },
+  {
+    name: 'a different broadcast while SENDING',
+    swap: () => states.sending(),
+    event: ev.broadcast('1'.repeat(64)),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'broadcast of a payout under way when the deposit vanished',
+    swap: () => walk(states.exchanging(), ev.reverted()),
+    event: ev.broadcast(),
+    expect: 'same',
+    check: (s) => expect(s.payoutTx?.id).toBe(PAYOUT_TX),
+  },
+  {
+    name: 'SENDING → DONE when the payout lands',
+    swap: () => states.sending(),
+    event: ev.landed(),
+    expect: 'DONE',
+    check: (s) => {
+      expect(s.payoutTx).toMatchObject({ id: PAYOUT_TX, confirmations: 1 });
+      expect(s.rateActual).toBe('15.5');
+      expect(s.time.finish).toBe(T0 + 1800);
+    },
+  },
+  {
+    name: 'EXCHANGING → DONE when the broadcast was not reported',
+    swap: () => states.exchanging(),
+    event: ev.landed(),
+    expect: 'DONE',
+  },
+  {
+    name: 'a payout under way lands after the deposit vanished',
+    swap: () => states.failedPayoutUnderWay(),
+    event: ev.landed(),
+    expect: 'DONE',
+  },
+  {
+    name: 'SENDING → FAILED when the payout fails',
+    swap: () => states.sending(),
+    event: ev.payoutFailed('out of gas'),
+    expect: 'FAILED',
+    check: (s) =>
+      expect(s.issue.reason).toBe(
+        'The payout could not be completed (out of gas); the service operators are reviewing the swap',
+      ),
+  },
+  {
+    name: 'EXCHANGING → FAILED when the payout cannot be signed',
+    swap: () => states.exchanging(),
+    event: ev.payoutFailed(),
+    expect: 'FAILED',
+  },
+  {
+    name: 'a payout under way fails after the deposit vanished',
+    swap: () => states.failedPayoutUnderWay(),
+    event: ev.payoutFailed(),
+    expect: 'FAILED',
+    check: (s) => expect(s.issue.reason).toMatch(/^The payout could not be completed/),
+  },
+  {
+    name: 'payout landing on a FAILED payout',
+    swap: () => states.failedPayout(),
+    event: ev.landed(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'payout on REFUNDING',
+    swap: () => states.refunding(),
+    event: ev.landed(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Refund.
+  {
+    name: 'REFUNDING → REFUNDED when the refund is sent',
+    swap: () => states.refunding(),
+    event: ev.refundSent(),
+    expect: 'REFUNDED',
+    check: (s) => {
+      expect(s.refundTx).toMatchObject({ amount: 49_500n, timeReg: T0 + 1900 });
+      expect(s.time.finish).toBe(T0 + 1900);
+    },
+  },
+  {
+    name: 'a refund under way is sent after the deposit vanished',
+    swap: () => states.failedRefundUnderWay(),
+    event: ev.refundSent(),
+    expect: 'REFUNDED',
+  },
+  {
+    name: 'REFUNDING → FAILED when the refund fails',
+    swap: () => states.refunding(),
+    event: ev.refundFailed(),
+    expect: 'FAILED',
+    check: (s) => expect(s.issue.reason).toMatch(/^The refund could not be completed/),
+  },
+  {
+    name: 'a refund under way fails after the deposit vanished',
+    swap: () => states.failedRefundUnderWay(),
+    event: ev.refundFailed(),
+    expect: 'FAILED',
+  },
+  {
+    name: 'refund sent while waiting for a refund address',
+    swap: () => states.refunding(null),
+    event: ev.refundSent(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Operators (D4).
+  {
+    name: 'operator retries a failed payout → EXCHANGING',
+    swap: () => states.failedPayout(),
+    event: ev.retryPayout(),
+    expect: 'EXCHANGING',
+    effects: [payout(154_612_500_000_000_000n)],
+    check: (s) => {
+      expect(s.payoutTx).toBeNull();
+      expect(s.issue.reason).toBeNull();
+    },
+  },
+  {
+    name: 'operator retry of a swap whose refund failed',
+    swap: () => states.failedRefund(),
+    event: ev.retryPayout(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'operator retry while the payout may still land',
+    swap: () => states.failedPayoutUnderWay(),
+    event: ev.retryPayout(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'operator refund while the payout may still land',
+    swap: () => states.failedPayoutUnderWay(),
+    event: ev.operatorRefund(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'operator refund without any address',
+    swap: () => states.failedReverted({ refundAddress: null }),
+    event: ev.operatorRefund(),
+    expect: { reject: 'REFUND_ADDRESS_REQUIRED' },
+  },
+  {
+    name: 'operator refunds a failed payout → REFUNDING',
+    swap: () => states.failedPayout(),
+    event: ev.operatorRefund(),
+    expect: 'REFUNDING',
+    effects: [refund(990_000n)],
+    check: (s) => expect(s.issue.choice).toBe('REFUND'),
+  },
+  {
+    name: 'operator refunds to a corrected address',
+    swap: () => states.failedRefund(),
+    event: ev.operatorRefund(OTHER_ADDRESS),
+    expect: 'REFUNDING',
+    effects: [refund(49_500n, OTHER_ADDRESS)],
+  },
+  {
+    name: 'operator refund on DONE',
+    swap: () => states.done(),
+    event: ev.operatorRefund(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+];
+
+describe('the transition table', () => {
+  const used = new Set<number>();
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const before = c.swap();
+    const row = findTransition(before, c.event);
+    if (row) used.add(SWAP_TRANSITIONS.indexOf(row));
+    const frozen = structuredClone(before);
+    const result = transition(before, c.event);
+
+    expect(before).toEqual(frozen); // the input is never modified
+    if (typeof c.expect === 'object') {
+      expect(result).toEqual({
+        ok: false,
+        rejection: { reason: c.expect.reject, status: before.status, event: c.event.kind },
+      });
+      return;
+    }
+    if (!result.ok) throw new Error(`refused: ${result.rejection.reason}`);
+    expect(result.swap).not.toBe(before);
+    expect(result.swap.status).toBe(c.expect === 'same' ? before.status : c.expect);
+    expect(result.swap.version).toBe(before.version);
+    expect(result.effects).toEqual(c.effects ?? []);
+    expect(result.swap.time.update).toBe(result.changed ? c.event.now : before.time.update);
+    c.check?.(result.swap, before, result);
+  });
+
+  it('has a case for every row', () => {
+    const missing = SWAP_TRANSITIONS.filter((_row, index) => !used.has(index)).map(
+      (r) => `${r.from} ${r.on}: ${r.when}`,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('final states (DONE, EXPIRED, REFUNDED) accept no further change', () => {
+    for (const final of [states.done(), states.expired(), states.refunded()]) {
+      for (const event of [
+        ev.seen(),
+        ev.credited(),
+        ev.reverted(),
+        ev.broadcast(),
+        ev.landed(),
+        ev.payoutFailed(),
+        ev.refundSent(),
+        ev.refundFailed(),
+        ev.windowEnded(),
+        ev.retryPayout(),
+        ev.operatorRefund(REFUND_ADDRESS),
+      ]) {
+        const result = transition(final, event);
+        if (result.ok) expect(result.changed).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import {
+  ev,
+  newDryRun,
+  newFixedSwap,
+  newSwap,
+  PAYOUT_TX,
+  REFUND_ADDRESS,
+  states,
+  T0,
+  walk,
+} from '../machine/machine.fixtures';
+import { renderSwapOrder } from './swap-order.view';
+
+const opts = { now: T0 + 600, publicUrl: 'https://swap.example' };
+
+describe('renderSwapOrder (section 2.5)', () => {
+  it('renders a NEW swap with exactly the documented fields', () => {
+    const view = renderSwapOrder(newSwap(), opts);
+    expect(view).toEqual({
+      id: 'Ab3dEf7hJk',
+      token: 'tok0123456789abcdefXYZ',
+      type: 'float',
+      status: 'NEW',
+      time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600, left: 3000 },
+      from: {
+        code: 'BTC',
+        coin: 'BTC',
+        network: 'BTC',
+        name: 'Bitcoin',
+        amount: '0.01000000',
+        amountDeposited: '0.00000000',
+        address: 'bc1qdepositaddressxxxxxxxxxxxxxxxxxxxxxxx',
+        reqConfirmations: 1,
+        tx: null,
+      },
+      to: {
+        code: 'ETH',
+        coin: 'ETH',
+        network: 'ETH',
+        name: 'Ethereum',
+        amount: '0.15461250',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        tx: null,
+      },
+      refund: { address: REFUND_ADDRESS, tx: null },
+      issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
+      rate: '15.5',
+      rateActual: null,
+      fee: { percent: 0.25, amount: '0.00038750', partnerPercent: 0 },
+      slippage: null,
+      proposed: null,
+      dryrun: false,
+      url: 'https://swap.example/swap/Ab3dEf7hJk?token=tok0123456789abcdefXYZ',
+    });
+    expect(JSON.parse(JSON.stringify(view))).toEqual(view); // plain JSON: no bigint, no undefined
+  });
+
+  it('counts time.left down to 0 while NEW, null once a deposit was seen or the swap ended', () => {
+    expect(renderSwapOrder(newSwap(), { ...opts, now: T0 + 4000 }).time.left).toBe(0);
+    expect(renderSwapOrder(states.pending(), opts).time.left).toBeNull();
+    expect(renderSwapOrder(states.expired(), opts).time.left).toBeNull();
+  });
+
+  it('renders a DONE swap: deposit and payout transactions, rateActual, slippage as a number', () => {
+    const done = walk(
+      states.confirming(),
+      ev.credited(1_000_000n, { rate: '16' }),
+      ev.broadcast(),
+      ev.landed(),
+    );
+    const view = renderSwapOrder(done, opts);
+    expect(view.status).toBe('DONE');
+    expect(view.from.tx).toEqual({
+      id: 'd'.repeat(64),
+      amount: '0.01000000',
+      fee: null,
+      feeCurrency: null,
+      timeReg: T0 + 60,
+      timeBlock: T0 + 1200,
+      confirmations: 1,
+    });
+    expect(view.to.tx).toEqual({
+      id: PAYOUT_TX,
+      amount: '0.15960000',
+      fee: null,
+      feeCurrency: null,
+      timeReg: T0 + 1400,
+      confirmations: 1,
+      txKey: null,
+    });
+    expect(view.from.amountDeposited).toBe('0.01000000');
+    expect(view.rateActual).toBe('16');
+    expect(view.slippage).toBe(3.22580645);
+    expect(view.time.finish).toBe(T0 + 1800);
+  });
+
+  it('shows rateActual only once DONE', () => {
+    expect(renderSwapOrder(states.exchanging(), opts).rateActual).toBeNull();
+  });
+
+  it('formats the payout network fee in its own currency (USDT on ETH pays in ETH)', () => {
+    const swap = walk(
+      states.confirming(newSwap({ to: 'USDTERC', amountTo: 1_000_000_000n, rate: '60000', feeAmount: 0n })),
+      ev.credited(1_000_000n, { rate: '60000' }),
+      { kind: 'PayoutBroadcast', now: T0 + 1400, tx: PAYOUT_TX, fee: 1_234_567_890_123n, feeCurrency: 'ETH' },
+    );
+    const view = renderSwapOrder(swap, opts);
+    expect(view.to.amount).toBe('598.500000');
+    expect(view.to.tx).toMatchObject({ amount: '598.500000', fee: '0.00000123', feeCurrency: 'ETH' });
+  });
+
+  it('renders RATE_CHANGED with the re-quote as strings at the currency precision', () => {
+    const view = renderSwapOrder(
+      walk(states.confirming(newFixedSwap()), ev.credited(900_000n, { rate: '15' })),
+      opts,
+    );
+    expect(view.issue).toMatchObject({ type: 'LESS', needsRefundAddress: false, choice: 'NONE' });
+    expect(view.issue.reason).toEqual(expect.any(String));
+    expect(view.proposed).toEqual({ rate: '15', amount: '0.13432500' });
+    expect(view.fee.percent).toBe(0.5);
+  });
+
+  it('renders a refund with refund.tx in the source currency', () => {
+    const view = renderSwapOrder(states.refunded(), opts);
+    expect(view.status).toBe('REFUNDED');
+    expect(view.refund).toEqual({
+      address: REFUND_ADDRESS,
+      tx: {
+        id: 'f'.repeat(64),
+        amount: '0.00049500',
+        fee: null,
+        feeCurrency: null,
+        timeReg: T0 + 1900,
+        timeBlock: null,
+        confirmations: 0,
+      },
+    });
+  });
+
+  it('truncates chain decimals to the API precision without exponent form (XMR: 12 → 8)', () => {
+    const view = renderSwapOrder(
+      newSwap({ from: 'XMR', amountFrom: 1_234_567_891_234n, amountTo: 1n }),
+      opts,
+    );
+    expect(view.from.amount).toBe('1.23456789');
+    expect(view.to.amount).toBe('0.00000000');
+  });
+
+  it('gives a dry-run no public url', () => {
+    const view = renderSwapOrder(newDryRun(), { ...opts, publicUrl: 'https://swap.example/' });
+    expect(view.dryrun).toBe(true);
+    expect(view.url).toBeNull();
+  });
+
+  it('builds the url from PUBLIC_URL without a double slash', () => {
+    expect(renderSwapOrder(newSwap(), { ...opts, publicUrl: 'http://127.0.0.1:8080/' }).url).toBe(
+      'http://127.0.0.1:8080/swap/Ab3dEf7hJk?token=tok0123456789abcdefXYZ',
+    );
+  });
+});

@@ -1,0 +1,152 @@
+/** The swap order of section 2.5: what create, status, advance and emergency return in `data`. */
+import { CURRENCIES, CurrencyCode, Network } from '../currencies';
+import { fromUnits } from '../money';
+import { ChainTx, Choice, IssueType, RateType, Swap, SwapStatus } from '../swap';
+
+/** from.tx and refund.tx. */
+export interface ChainTxView {
+  id: string;
+  amount: string;
+  fee: string | null;
+  feeCurrency: string | null;
+  timeReg: number;
+  timeBlock: number | null;
+  confirmations: number;
+}
+
+/** to.tx: the payout, with the Monero tx key. */
+export interface PayoutTxView {
+  id: string;
+  amount: string;
+  fee: string | null;
+  feeCurrency: string | null;
+  timeReg: number;
+  confirmations: number;
+  txKey: string | null;
+}
+
+interface CurrencyView {
+  code: CurrencyCode;
+  coin: string;
+  network: Network;
+  name: string;
+}
+
+export interface SwapOrderView {
+  id: string;
+  token: string;
+  type: RateType;
+  status: SwapStatus;
+  time: {
+    reg: number;
+    start: number | null;
+    finish: number | null;
+    update: number;
+    expiration: number;
+    left: number | null;
+  };
+  from: CurrencyView & {
+    amount: string;
+    amountDeposited: string;
+    address: string;
+    reqConfirmations: number;
+    tx: ChainTxView | null;
+  };
+  to: CurrencyView & { amount: string; address: string; tx: PayoutTxView | null };
+  refund: { address: string | null; tx: ChainTxView | null };
+  issue: { type: IssueType | null; reason: string | null; needsRefundAddress: boolean; choice: Choice };
+  rate: string;
+  rateActual: string | null;
+  fee: { percent: number; amount: string; partnerPercent: number };
+  slippage: number | null;
+  proposed: { rate: string; amount: string } | null;
+  dryrun: boolean;
+  url: string | null;
+}
+
+export interface RenderOptions {
+  /** UNIX seconds. */
+  now: number;
+  /** PUBLIC_URL (D1), without the trailing slash. */
+  publicUrl: string;
+}
+
+/** Base units → decimal string with exactly the currency's API precision (D6), never exponent form. */
+const amount = (units: bigint, code: CurrencyCode): string => {
+  const { chainDecimals, precision } = CURRENCIES[code];
+  return fromUnits(units, chainDecimals, precision);
+};
+
+const currencyView = (code: CurrencyCode): CurrencyView => {
+  const { coin, network, name } = CURRENCIES[code];
+  return { code, coin, network, name };
+};
+
+/** The network fee is in feeCurrency (e.g. ETH for a USDTERC payout), else in the moved currency. */
+const feeOf = (tx: ChainTx, code: CurrencyCode): string | null =>
+  tx.fee === null ? null : amount(tx.fee, tx.feeCurrency ?? code);
+
+const chainTxView = (tx: ChainTx | null, code: CurrencyCode): ChainTxView | null =>
+  tx && {
+    id: tx.id,
+    amount: amount(tx.amount, code),
+    fee: feeOf(tx, code),
+    feeCurrency: tx.feeCurrency,
+    timeReg: tx.timeReg,
+    timeBlock: tx.timeBlock,
+    confirmations: tx.confirmations,
+  };
+
+const payoutTxView = (tx: ChainTx | null, code: CurrencyCode): PayoutTxView | null =>
+  tx && {
+    id: tx.id,
+    amount: amount(tx.amount, code),
+    fee: feeOf(tx, code),
+    feeCurrency: tx.feeCurrency,
+    timeReg: tx.timeReg,
+    confirmations: tx.confirmations,
+    txKey: tx.txKey,
+  };
+
+/** time.left counts down only while NEW and no deposit was seen. */
+const secondsLeft = (swap: Swap, now: number): number | null =>
+  swap.status === 'NEW' && swap.depositTx === null ? Math.max(0, swap.time.expiration - now) : null;
+
+export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView {
+  const base = opts.publicUrl.replace(/\/+$/, '');
+  return {
+    id: swap.id,
+    token: swap.token,
+    type: swap.type,
+    status: swap.status,
+    time: { ...swap.time, left: secondsLeft(swap, opts.now) },
+    from: {
+      ...currencyView(swap.from),
+      amount: amount(swap.amountFrom, swap.from),
+      amountDeposited: amount(swap.amountDeposited, swap.from),
+      address: swap.depositAddress,
+      reqConfirmations: CURRENCIES[swap.from].reqConfirmations,
+      tx: chainTxView(swap.depositTx, swap.from),
+    },
+    to: {
+      ...currencyView(swap.to),
+      amount: amount(swap.amountTo, swap.to),
+      address: swap.toAddress,
+      tx: payoutTxView(swap.payoutTx, swap.to),
+    },
+    refund: { address: swap.refundAddress, tx: chainTxView(swap.refundTx, swap.from) },
+    issue: { ...swap.issue },
+    rate: swap.rate,
+    // The machine keeps the applied rate from crediting on; the document shows it once DONE.
+    rateActual: swap.status === 'DONE' ? swap.rateActual : null,
+    fee: {
+      percent: Number(swap.feePercent),
+      amount: amount(swap.feeAmount, swap.to),
+      partnerPercent: Number(swap.partnerPercent),
+    },
+    slippage: swap.slippage === null ? null : Number(swap.slippage),
+    proposed: swap.proposed && { rate: swap.proposed.rate, amount: amount(swap.proposed.amount, swap.to) },
+    dryrun: swap.dryrun,
+    url: swap.dryrun ? null : `${base}/swap/${swap.id}?token=${encodeURIComponent(swap.token)}`,
+  };
+}

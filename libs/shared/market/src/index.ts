@@ -1,0 +1,2 @@
+export * from './lib/market-feed';
+export * from './lib/price-swap';

@@ -1,0 +1,64 @@
+import {
+  computeQuote,
+  CURRENCIES,
+  CurrencyCode,
+  Direction,
+  inputForOutput,
+  outputForDeposit,
+  precisionStep,
+  Quote,
+  quoteLimitError,
+  RateType,
+  SwapErrors,
+  toUnits,
+} from '@swap/domain';
+import { MarketFeed } from './market-feed';
+
+export interface PriceSwapRequest {
+  from: CurrencyCode;
+  to: CurrencyCode;
+  type: RateType;
+  direction: Direction;
+  /** Base units of the currency named by direction. */
+  amount: bigint;
+  partnerPercent: string;
+}
+
+/**
+ * Prices a swap from the live market: the quote of section 2.4 with the pair's minimum and the
+ * liquidity maximum, refused with the business error when pricing is stale or a limit is broken.
+ * The gateway (quotes) and the engine (creates) both use it, so both apply the same rules.
+ */
+export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote {
+  const { from, to } = request;
+  const prices = market.freshPrices();
+  for (const code of [from, to]) {
+    if (prices[CURRENCIES[code].coin] === undefined)
+      throw SwapErrors.pricingUnavailable(CURRENCIES[code].coin);
+  }
+  const min = toUnits(CURRENCIES[from].min, CURRENCIES[from].chainDecimals);
+  const base = {
+    prices,
+    from,
+    to,
+    type: request.type,
+    direction: request.direction,
+    partnerPercent: request.partnerPercent,
+  };
+  const quote = computeQuote({ ...base, amount: request.amount, min, max: null });
+  const available = market.available(to);
+  // The most the user may send is what pays out exactly the liquidity left in the destination currency.
+  const max = available === null ? null : maxSend(available, request, quote);
+  const limited = max === null ? quote : computeQuote({ ...base, amount: request.amount, min, max });
+  const error = quoteLimitError(limited);
+  if (error) throw error;
+  return limited;
+}
+
+/** The largest send (at the from-currency's precision) whose payout fits in `available`. */
+function maxSend(available: bigint, request: PriceSwapRequest, quote: Quote): bigint {
+  const { from, to } = request;
+  const max = inputForOutput(available, from, to, quote.rate, quote.feePercent);
+  const fits = outputForDeposit(max, from, to, quote.rate, quote.feePercent).net <= available;
+  return fits || max === 0n ? max : max - precisionStep(from);
+}

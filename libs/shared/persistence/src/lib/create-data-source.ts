@@ -1,0 +1,64 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { assertSchemaName, type PersistenceOptions } from './persistence.options';
+import { TypeormPinoLogger } from './typeorm-pino.logger';
+
+const SLOW_QUERY_MS = 1_000;
+// First key of the two-key advisory lock: a constant namespace so our lock ids don't collide with
+// other advisory locks taken in the same database; the second key is the schema.
+const MIGRATION_LOCK_NAMESPACE = 0x5a4d; // 'SM'
+
+/**
+ * A DataSource for the service's schema, not yet connected. Use it as-is for the TypeORM CLI
+ * (migration:generate); services call createDataSource, which also migrates.
+ */
+export function buildDataSource(options: PersistenceOptions): DataSource {
+  assertSchemaName(options.schema);
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities ?? [],
+    migrations: options.migrations ?? [],
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false, // run by createDataSource under the advisory lock instead
+    poolSize: options.poolSize ?? 10,
+    // Migrations are plain SQL with unqualified names: they must land in the service's schema.
+    extra: { options: `-c search_path=${options.schema},public` },
+    // Without a logger stay silent: TypeORM's default logger writes to the console.
+    logger: options.logger ? new TypeormPinoLogger(options.logger) : undefined,
+    logging: options.logger ? ['error', 'warn', 'migration', 'schema'] : false,
+    maxQueryExecutionTime: SLOW_QUERY_MS,
+  });
+}
+
+/**
+ * Connects and brings the schema up to date: creates the schema if missing and runs pending
+ * migrations, one replica at a time (a session advisory lock held on a separate connection, so a
+ * pool of size 1 cannot deadlock against it).
+ */
+export async function createDataSource(options: PersistenceOptions): Promise<DataSource> {
+  const dataSource = buildDataSource(options);
+  const lock = new Client({ connectionString: options.url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_NAMESPACE, options.schema]);
+    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    await dataSource.initialize();
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    if (applied.length > 0) {
+      options.logger?.info({ schema: options.schema, migrations: applied.map((m) => m.name) }, 'migrated');
+    }
+    return dataSource;
+  } catch (err) {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    throw err;
+  } finally {
+    // Ending the session releases the advisory lock too, even if the unlock query fails.
+    await lock
+      .query('SELECT pg_advisory_unlock($1, hashtext($2))', [MIGRATION_LOCK_NAMESPACE, options.schema])
+      .catch(() => undefined);
+    await lock.end();
+  }
+}

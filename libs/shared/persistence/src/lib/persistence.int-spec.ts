@@ -1,0 +1,95 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '@swap/testing';
+import { createDataSource, databaseReady, PersistenceModule } from '../index';
+
+class SampleInit1700000000000 implements MigrationInterface {
+  name = 'SampleInit1700000000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    // Unqualified names: the search_path must put them in the service's schema.
+    await q.query('CREATE TABLE runs (id serial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
+    await q.query('INSERT INTO runs DEFAULT VALUES');
+    // Widen the window in which a second, unlocked replica would run the migration too.
+    await q.query('SELECT pg_sleep(0.3)');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE runs');
+  }
+}
+
+describe('persistence', () => {
+  let db: TestDatabase;
+  const open: DataSource[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.filter((ds) => ds.isInitialized).map((ds) => ds.destroy()));
+    await db.drop();
+  });
+
+  const start = async (schema: string, poolSize?: number) => {
+    const ds = await createDataSource({
+      url: db.url,
+      schema,
+      migrations: [SampleInit1700000000000],
+      poolSize,
+    });
+    open.push(ds);
+    return ds;
+  };
+
+  it('runs a migration once when two replicas start at the same time', async () => {
+    const [a, b] = await Promise.all([start('replicas', 1), start('replicas', 1)]);
+
+    const runs = await a.query('SELECT count(*)::int AS n FROM replicas.runs');
+    expect(runs).toEqual([{ n: 1 }]);
+    const applied = await b.query('SELECT name FROM replicas.migrations');
+    expect(applied).toEqual([{ name: 'SampleInit1700000000000' }]);
+    // Nothing leaked into public: the migrations table lives in the service's schema.
+    const inPublic = await a.query(
+      `SELECT to_regclass('public.migrations') AS t, to_regclass('public.runs') AS r`,
+    );
+    expect(inPublic).toEqual([{ t: null, r: null }]);
+  });
+
+  it('does not run applied migrations again on restart', async () => {
+    const first = await start('restart');
+    await first.destroy();
+    const second = await start('restart');
+    expect(await second.query('SELECT count(*)::int AS n FROM runs')).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses a schema name that is not a plain identifier', async () => {
+    await expect(start('x"; DROP SCHEMA public; --')).rejects.toThrow(/invalid schema name/);
+  });
+
+  it('reports readiness, and not-ready once closed', async () => {
+    const ds = await start('ready');
+    expect(await databaseReady(ds)).toBe(true);
+    await ds.destroy();
+    expect(await databaseReady(ds)).toBe(false);
+  });
+
+  it('provides the DataSource to Nest and closes it on shutdown', async () => {
+    @Module({
+      imports: [
+        PersistenceModule.forRootAsync({
+          useFactory: () => ({ url: db.url, schema: 'nest', migrations: [SampleInit1700000000000] }),
+        }),
+      ],
+    })
+    class AppModule {}
+    const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    const ds = app.get(DataSource);
+    expect(await databaseReady(ds)).toBe(true);
+
+    await app.close();
+    expect(ds.isInitialized).toBe(false);
+  });
+});

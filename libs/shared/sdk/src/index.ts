@@ -1,0 +1,3 @@
+export * from './lib/client';
+export * from './lib/signature';
+export * from './lib/types';

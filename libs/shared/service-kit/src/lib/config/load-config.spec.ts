@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ConfigError, loadConfig, parseConfig } from '../../index';
+
+const schema = z.object({
+  DATABASE_URL: z.string().url(),
+  NATS_URL: z.string().min(1),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  TREASURY_MNEMONIC: z.string().min(1),
+});
+
+describe('parseConfig', () => {
+  it('returns the typed config with defaults applied', () => {
+    const config = parseConfig(schema, {
+      DATABASE_URL: 'postgres://u@h/db',
+      NATS_URL: 'nats://h:4222',
+      TREASURY_MNEMONIC: 'abandon ability',
+    });
+    expect(config).toEqual({
+      DATABASE_URL: 'postgres://u@h/db',
+      NATS_URL: 'nats://h:4222',
+      PORT: 8080,
+      TREASURY_MNEMONIC: 'abandon ability',
+    });
+  });
+
+  it('lists every missing and invalid variable at once', () => {
+    const problems = (() => {
+      try {
+        parseConfig(schema, { DATABASE_URL: 'not a url', PORT: '99999' });
+      } catch (err) {
+        return err instanceof ConfigError ? err.problems : [];
+      }
+      return [];
+    })();
+    expect(problems).toHaveLength(4);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'NATS_URL: missing (required)',
+        'TREASURY_MNEMONIC: missing (required)',
+        expect.stringMatching(/^DATABASE_URL: /),
+        expect.stringMatching(/^PORT: /),
+      ]),
+    );
+  });
+
+  it('never echoes a value, which may be a secret', () => {
+    const env = {
+      DATABASE_URL: 'postgres://u@h/db',
+      NATS_URL: 'n',
+      PORT: 'hunter2-secret',
+      TREASURY_MNEMONIC: '',
+    };
+    expect(() => parseConfig(schema, env)).toThrow(ConfigError);
+    try {
+      parseConfig(schema, env);
+    } catch (err) {
+      expect(String(err)).not.toContain('hunter2');
+      expect(String(err)).toContain('TREASURY_MNEMONIC');
+    }
+  });
+});
+
+describe('loadConfig', () => {
+  it('prints the problems and exits 1', () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation(((code?: number) => {
+      throw new Error(`exit ${code}`);
+    }) as typeof process.exit);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(() => loadConfig(schema, {})).toThrow('exit 1');
+      const printed = stderr.mock.calls.map(([chunk]) => String(chunk)).join('');
+      expect(printed).toContain('DATABASE_URL: missing (required)');
+      expect(printed).toContain('NATS_URL: missing (required)');
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
+  });
+});

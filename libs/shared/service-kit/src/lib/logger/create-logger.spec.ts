@@ -1,0 +1,88 @@
+import { Writable } from 'node:stream';
+import { createLogger, isSecretKey } from '../../index';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { lines, logger: createLogger('test', { level: 'info', destination }) };
+}
+
+describe('createLogger', () => {
+  it('masks secret-looking fields at any depth, keeps the rest', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        mnemonic: 'abandon abandon about',
+        req: { headers: { authorization: 'Bearer x', 'x-api-sign': 'abc', 'x-api-key': 'pub-key' } },
+        wallet: { privateKey: '0xdead', xprv: 'xprv9s…', XMR_WALLET_PASSWORD: 'pw', address: 'bc1q…' },
+        keys: [{ secret: 's1', key: 'k1' }],
+        token: 'swap-token',
+        tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      },
+      'hello',
+    );
+    expect(lines[0]).toMatchObject({
+      service: 'test',
+      level: 'info',
+      msg: 'hello',
+      mnemonic: '[redacted]',
+      req: { headers: { authorization: '[redacted]', 'x-api-sign': '[redacted]', 'x-api-key': 'pub-key' } },
+      wallet: {
+        privateKey: '[redacted]',
+        xprv: '[redacted]',
+        XMR_WALLET_PASSWORD: '[redacted]',
+        address: 'bc1q…',
+      },
+      keys: [{ secret: '[redacted]', key: 'k1' }],
+      token: '[redacted]',
+      tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    });
+  });
+
+  it('masks passwords inside URLs and in child bindings', () => {
+    const { lines, logger } = capture();
+    logger.child({ apiSecret: 'nope' }).info({ rpc: 'http://user:pa55@127.0.0.1:19443/' }, 'rpc');
+    expect(lines[0]).toMatchObject({
+      apiSecret: '[redacted]',
+      rpc: 'http://user:[redacted]@127.0.0.1:19443/',
+    });
+  });
+
+  it('keeps errors intact for the error serializer', () => {
+    const { lines, logger } = capture();
+    logger.error({ err: new Error('boom') }, 'failed');
+    expect(lines[0]).toMatchObject({ err: { type: 'Error', message: 'boom' } });
+  });
+
+  it('honours the level', () => {
+    const { lines, logger } = capture();
+    logger.debug('hidden');
+    expect(lines).toHaveLength(0);
+  });
+
+  it('refuses an unknown LOG_LEVEL', () => {
+    expect(() => createLogger('test', { level: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('isSecretKey', () => {
+  it.each([
+    ['password', true],
+    ['TREASURY_MNEMONIC', true],
+    ['private_key', true],
+    ['X-API-SIGN', true],
+    ['refreshToken', true],
+    ['seed', true],
+    ['TREASURY_MNEMONIC_FILE', false],
+    ['address', false],
+    ['tokenCode', false],
+    ['x-api-key', false],
+  ])('%s → %s', (key, secret) => {
+    expect(isSecretKey(key)).toBe(secret);
+  });
+});

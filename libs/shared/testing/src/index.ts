@@ -1,0 +1,2 @@
+export * from './lib/nats-server';
+export * from './lib/postgres';

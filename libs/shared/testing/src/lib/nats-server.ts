@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface NatsServerHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts a private nats-server with JetStream on random ports, so integration suites can run in
+ * parallel without sharing streams. The binary comes from NATS_SERVER_BIN or PATH.
+ */
+export async function startNatsServer(): Promise<NatsServerHandle> {
+  const dir = mkdtempSync(join(tmpdir(), 'nats-'));
+  const bin = process.env['NATS_SERVER_BIN'] || 'nats-server';
+  // -p -1 / -m -1: random client and monitoring ports, announced through the ports file.
+  const ports = ['-a', '127.0.0.1', '-p', '-1', '-m', '-1', '--ports_file_dir', dir];
+  const args = ['-js', '-sd', join(dir, 'js'), ...ports];
+  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let failed: Error | undefined;
+  child.once(
+    'error',
+    (err) =>
+      (failed = new Error(`cannot run ${bin} (install nats-server or set NATS_SERVER_BIN)`, { cause: err })),
+  );
+  child.once('exit', (code) => (failed ??= new Error(`nats-server exited with code ${code}: ${stderr}`)));
+
+  const stop = async (): Promise<void> => {
+    // No pid: the binary never started, so there is nothing to wait for.
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      // A JetStream server flushes its store on SIGTERM; don't let a stuck one hang the suite.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const url = await waitForPortsFile(dir, () => failed);
+    return { url, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function waitForPortsFile(dir: string, failure: () => Error | undefined): Promise<string> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const err = failure();
+    if (err) throw err;
+    const file = readdirSync(dir).find((name) => name.startsWith('nats-server_') && name.endsWith('.ports'));
+    if (file) {
+      // The server writes the file in one go, but a read can still race the write: retry on bad JSON.
+      try {
+        const ports = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nats?: string[] };
+        const url = ports.nats?.[0];
+        if (url) return url;
+      } catch {
+        // not complete yet
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`nats-server did not write its ports file within ${READY_TIMEOUT_MS} ms`);
+}

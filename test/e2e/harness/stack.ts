@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pino from 'pino';
+import { Bus } from '@swap/bus';
+import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
+import { CreateKeyRequest, gatewayCreateKey, gatewaySetKeyDisabled } from '@swap/contracts';
+import { NETWORKS } from '@swap/domain';
+import { SwapClient } from '@swap/sdk';
+import { createTestDatabase, startNatsServer } from '@swap/testing';
+import { freePort } from './free-port';
+import { ServiceProcess } from './service-process';
+
+const ROOT = join(__dirname, '../../..');
+/** BIP39 test vector phrase: fine for a devnet test, never for money. */
+const TEST_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+export interface StackOptions {
+  gateways?: number;
+  treasuryEnv?: Record<string, string>;
+}
+
+export interface TestKey {
+  key: string;
+  secret: string;
+}
+
+/**
+ * The whole service for an end-to-end suite: its own nats-server and database, and the compiled
+ * gateway(s), engine, pricing and treasury as separate processes talking over the bus.
+ */
+export class Stack {
+  readonly gateways: ServiceProcess[] = [];
+  readonly services: ServiceProcess[] = [];
+  private cleanups: Array<() => Promise<void>> = [];
+  bus!: Bus;
+
+  static async start(options: StackOptions = {}): Promise<Stack> {
+    const stack = new Stack();
+    try {
+      await stack.boot(options);
+    } catch (error) {
+      await stack.stop();
+      throw error;
+    }
+    return stack;
+  }
+
+  private async boot(options: StackOptions): Promise<void> {
+    execFileSync(process.execPath, [join(ROOT, 'tools/build.js')], { stdio: 'inherit' });
+    const nats = await startNatsServer();
+    this.cleanups.push(() => nats.stop());
+    const db = await createTestDatabase();
+    this.cleanups.push(() => db.drop());
+    const base = { NATS_URL: nats.url, DATABASE_URL: db.url };
+    const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
+    const xpubs = Object.fromEntries(NETWORKS.map((n) => [`${n}_XPUB`, keys[n]]));
+
+    const secretsKey = randomBytes(32).toString('hex');
+    const gatewayEnv = { ...base, SECRETS_KEY: secretsKey };
+    const count = options.gateways ?? 1;
+    for (let i = 0; i < count; i++) {
+      this.gateways.push(
+        new ServiceProcess(`gateway-${i}`, 'gateway', await freePort(), {
+          ...gatewayEnv,
+          HOSTNAME: `gw-${i}`,
+        }),
+      );
+    }
+    this.services.push(
+      new ServiceProcess('pricing', 'pricing', await freePort(), { ...base, PRICE_REFRESH_SECONDS: '1' }),
+      new ServiceProcess('treasury', 'treasury', await freePort(), { ...base, ...options.treasuryEnv }),
+      new ServiceProcess('engine', 'engine', await freePort(), { ...base, ...xpubs }),
+      ...this.gateways,
+    );
+    // The first gateway migrates its schema before the others race to.
+    await this.gateways[0].start();
+    await Promise.all(this.services.filter((s) => s !== this.gateways[0]).map((s) => s.start()));
+    this.bus = await Bus.connect({ url: nats.url, name: 'e2e', logger: pino({ level: 'warn' }) });
+    this.cleanups.push(() => this.bus.close());
+  }
+
+  get apiUrl(): string {
+    return `${this.gateways[0].url}/v1`;
+  }
+
+  async createKey(settings: Partial<CreateKeyRequest> = {}): Promise<TestKey> {
+    const reply = await this.bus.request(
+      gatewayCreateKey,
+      {
+        label: 'e2e',
+        fixedRateEnabled: false,
+        dryrunEnabled: false,
+        autoExecuteOnMismatch: false,
+        ipWhitelist: [],
+        partnerPercent: '0',
+        rateLimit: 1000,
+        ...settings,
+      },
+      { timeoutMs: 5000 },
+    );
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.data;
+  }
+
+  async setDisabled(key: string, disabled: boolean): Promise<void> {
+    const reply = await this.bus.request(gatewaySetKeyDisabled, { key, disabled }, { timeoutMs: 5000 });
+    if (!reply.ok) throw new Error(reply.error.message);
+  }
+
+  client(key: TestKey, gateway = 0): SwapClient {
+    return new SwapClient({ baseUrl: `${this.gateways[gateway].url}/v1`, ...key });
+  }
+
+  /** Waits until pricing has published (the first refresh after start). */
+  async pricesReady(key: TestKey): Promise<void> {
+    const client = this.client(key);
+    let last: unknown;
+    for (let i = 0; i < 100; i++) {
+      try {
+        await client.price({ from: 'ETH', to: 'BTC', amount: 1 });
+        return;
+      } catch (error) {
+        last = error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const logs = this.services.map((s) => `${s.name}: ${s.output.join('').slice(-2000)}`).join('\n');
+    throw new Error(`prices never became available: ${String(last)}\n${logs}`);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled(this.services.map((s) => s.stop()));
+    for (const cleanup of this.cleanups.reverse()) await cleanup().catch(() => undefined);
+    this.cleanups = [];
+  }
+}
