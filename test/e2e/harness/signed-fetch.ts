@@ -51,6 +51,7 @@ export async function signedFetch(baseUrl: string, key: TestKey, call: RawCall):
     method,
     headers,
     body: method === 'GET' ? undefined : body,
+    signal: AbortSignal.timeout(10_000),
   });
   return {
     status: response.status,

@@ -15,6 +15,8 @@ export interface SwapClientOptions {
   key: string;
   secret: string;
   fetch?: typeof fetch;
+  /** Gives up on a request after this long (default 30 s); the error is a TimeoutError. */
+  timeoutMs?: number;
 }
 
 /** An HTTP error answer of the API: the status and the envelope it carried. */
@@ -78,6 +80,7 @@ export class SwapClient {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
     });
     const envelope = (await response.json()) as Envelope<T>;
     if (!response.ok || envelope.code !== 0) throw new SwapApiError(response.status, envelope);
