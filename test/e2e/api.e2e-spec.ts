@@ -1,6 +1,5 @@
 import { SwapApiError, SwapClient, SwapOrder } from '@swap/sdk';
-import { signedFetch } from './harness/signed-fetch';
-import { Stack, TestKey } from './harness/stack';
+import { signedFetch, Stack, TestKey } from '@swap/stack';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

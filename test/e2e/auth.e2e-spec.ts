@@ -1,5 +1,4 @@
-import { signedFetch } from './harness/signed-fetch';
-import { Stack, TestKey } from './harness/stack';
+import { signedFetch, Stack, TestKey } from '@swap/stack';
 
 describe('authentication (D2), rate limits (D5)', () => {
   let stack: Stack;

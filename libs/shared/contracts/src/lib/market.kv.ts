@@ -30,10 +30,12 @@ export const liquidityKv = defineKv({
   schema: liquidityEntry,
 });
 
-/** D2: single-use request nonces shared by every gateway replica, remembered 10 minutes. */
+/** D2: single-use request nonces shared by every gateway replica, remembered 2 minutes. */
 export const noncesKv = defineKv({
   bucket: 'gateway-nonces',
-  ttlSeconds: 600,
+  // A request is accepted only within ±30 s of its timestamp, so a nonce needs remembering for
+  // 60 s; the rest is margin for clock skew between gateways. Longer only costs server memory.
+  ttlSeconds: 120,
   history: 1,
   schema: z.object({ at: z.number().int() }),
 });

@@ -5,23 +5,40 @@ export interface RateLimitGossip {
   send(hits: Array<{ bucket: string; count: number }>): void;
 }
 
+export interface RateLimiterOptions {
+  clock?: () => number;
+  /**
+   * Batches announcements over this many ms; 0 (the default) announces at the end of the current
+   * event-loop turn, so a client alternating between replicas is still counted in one bucket.
+   */
+  gossipEveryMs?: number;
+}
+
+/** Debts for buckets this replica has not used are forgotten after this long (the bucket refills). */
+const UNSEEN_TTL_MS = 2_000;
+
 /**
  * Per key and per endpoint buckets (D5), shared by all gateway replicas: every replica keeps the
  * full bucket locally and debits what the others admitted, which they announce over the bus as
- * soon as the current event-loop turn ends. No request waits for the bus; two replicas can admit
- * at most the requests that race within one gossip delay (well under a millisecond on one cluster).
+ * soon as the current event-loop turn ends (one message for all requests of that turn). No request
+ * waits for the bus; replicas can over-admit at most what races within one bus delay.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { bucket: TokenBucket; rate: number }>();
   private pending = new Map<string, number>();
   /** Hits other replicas admitted on buckets this one has not created yet. */
   private readonly unseen = new Map<string, { count: number; at: number }>();
-  private flushScheduled = false;
+  private scheduled: { cancel(): void } | undefined;
+  private readonly clock: () => number;
+  private readonly gossipEveryMs: number;
 
   constructor(
     private readonly gossip: RateLimitGossip,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    options: RateLimiterOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.gossipEveryMs = options.gossipEveryMs ?? 0;
+  }
 
   /** Returns 0 when the request may proceed, else the seconds to wait (Retry-After). */
   take(apiKey: string, endpoint: string, rate: number): number {
@@ -34,11 +51,27 @@ export class RateLimiter {
   /** Applies what another replica admitted, also to buckets this replica has not used yet. */
   absorb(hits: Array<{ bucket: string; count: number }>): void {
     const now = this.clock();
+    this.forgetOldDebts(now);
     for (const { bucket, count } of hits) {
       const entry = this.buckets.get(bucket);
       if (entry) entry.bucket.debit(count, now);
       else this.unseen.set(bucket, { count: (this.unseen.get(bucket)?.count ?? 0) + count, at: now });
     }
+  }
+
+  /** Buckets with debts from other replicas that this replica has not used (bounded by UNSEEN_TTL_MS). */
+  get unseenDebts(): number {
+    return this.unseen.size;
+  }
+
+  /** Sends what is still pending (at shutdown). */
+  flush(): void {
+    this.scheduled?.cancel();
+    this.scheduled = undefined;
+    if (this.pending.size === 0) return;
+    const hits = [...this.pending].map(([bucket, count]) => ({ bucket, count }));
+    this.pending = new Map();
+    this.gossip.send(hits);
   }
 
   private bucket(name: string, rate: number): TokenBucket {
@@ -57,13 +90,21 @@ export class RateLimiter {
 
   private announce(name: string): void {
     this.pending.set(name, (this.pending.get(name) ?? 0) + 1);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      const hits = [...this.pending].map(([bucket, count]) => ({ bucket, count }));
-      this.pending = new Map();
-      this.gossip.send(hits);
-    });
+    if (this.scheduled) return;
+    if (this.gossipEveryMs === 0) {
+      const immediate = setImmediate(() => this.flush());
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+    } else {
+      const timer = setTimeout(() => this.flush(), this.gossipEveryMs);
+      timer.unref();
+      this.scheduled = { cancel: () => clearTimeout(timer) };
+    }
+  }
+
+  /** A debt older than a full refill no longer matters; without this the map grows with every key. */
+  private forgetOldDebts(now: number): void {
+    for (const [name, debt] of this.unseen) {
+      if (now - debt.at > UNSEEN_TTL_MS) this.unseen.delete(name);
+    }
   }
 }

@@ -1,7 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { repoRoot } from './repo-root';
 
-const ROOT = join(__dirname, '../../..');
+const ROOT = repoRoot();
 
 /** One compiled service (dist/apps/<app>/src/main.js) running as its own process, as in production. */
 export class ServiceProcess {
@@ -20,7 +21,10 @@ export class ServiceProcess {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/apps', this.app, 'src/main.js')], {
+    // STACK_NODE_ARGS passes flags such as --cpu-prof to every service, for profiling a run.
+    const nodeArgs = (process.env['STACK_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+    const main = join(ROOT, 'dist/apps', this.app, 'src/main.js');
+    const child = spawn(process.execPath, [...nodeArgs, main], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

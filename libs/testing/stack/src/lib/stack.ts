@@ -9,9 +9,10 @@ import { NETWORKS } from '@swap/domain';
 import { SwapClient } from '@swap/sdk';
 import { createTestDatabase, startNatsServer } from '@swap/testing';
 import { freePort } from './free-port';
+import { repoRoot } from './repo-root';
 import { ServiceProcess } from './service-process';
 
-const ROOT = join(__dirname, '../../..');
+const ROOT = repoRoot();
 /** BIP39 test vector phrase: fine for a devnet test, never for money. */
 const TEST_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
