@@ -32,9 +32,18 @@ export async function stopChild(
   clearTimeout(timer);
 }
 
+const orphans = new Map<ChildProcess, NodeJS.Signals>();
+let exitHookInstalled = false;
+
 /** If the launcher itself dies unexpectedly, take the detached child down with it. */
 export function killOnExit(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
-  const kill = () => signalGroup(child, signal);
-  process.on('exit', kill);
-  child.once('exit', () => process.removeListener('exit', kill));
+  // One exit hook for every child: a listener per child trips Node's leak warning past ten.
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const [orphan, how] of orphans) signalGroup(orphan, how);
+    });
+  }
+  orphans.set(child, signal);
+  child.once('exit', () => orphans.delete(child));
 }

@@ -19,7 +19,7 @@ export function parsePartnerPercent(value: string): string {
   return value;
 }
 
-/** Requests per minute allowed to the key. */
+/** Requests per second allowed to the key, per endpoint (D5). */
 export function parseRateLimit(value: string): number {
   return positiveInteger(value, 'rate limit', MAX_RATE_LIMIT);
 }

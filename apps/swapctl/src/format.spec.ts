@@ -63,7 +63,7 @@ describe('key formatting', () => {
       .trimEnd()
       .split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^KEY\s+LABEL\s+STATE\s+RATE\/MIN\s+PARTNER %/);
+    expect(lines[0]).toMatch(/^KEY\s+LABEL\s+STATE\s+RATE\/S\s+PARTNER %/);
     expect(lines[1]).toMatch(
       /^k_3f9a1c2b7d\s+shop\s+active\s+30\s+0\.5\s+yes\s+no\s+no\s+203\.0\.113\.0\/24\s+2025-01-01/,
     );
@@ -76,7 +76,7 @@ describe('key formatting', () => {
 
   it('shows one key as labelled settings', () => {
     const text = formatKeySettings(keyInfo({ autoExecuteOnMismatch: true }));
-    expect(text).toContain('rate limit                30 requests/min\n');
+    expect(text).toContain('rate limit                30 requests/s per endpoint\n');
     expect(text).toContain('auto-execute on mismatch  yes\n');
     expect(text).toContain('ip whitelist              203.0.113.0/24\n');
   });

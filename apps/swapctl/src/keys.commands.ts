@@ -50,7 +50,7 @@ export function registerKeyCommands(program: Command, ctx: CliContext): void {
     .option('--auto-execute-on-mismatch', 'execute fixed-rate mismatches without asking')
     .option('--ip <cidr>', 'allow requests only from this address or CIDR (repeatable)', collectCidr, [])
     .option('--partner-percent <p>', 'partner share in percent, 0 ≤ p < 10', parsePartnerPercent, '0')
-    .option('--rate-limit <n>', 'requests per minute', parseRateLimit, 30)
+    .option('--rate-limit <n>', 'requests per second per endpoint (D5)', parseRateLimit, 30)
     .action((options: CreateKeyOptions) =>
       respond(ctx, options, (bus) => createKey(bus, toCreateKeyRequest(options)), formatCreatedKey),
     );

@@ -13,7 +13,7 @@ export function formatCreatedKey(created: { key: string; secret: string }): stri
 export function formatKeyTable(keys: readonly ApiKeyInfo[]): string {
   if (keys.length === 0) return 'no API keys yet (create one with: swapctl keys create)\n';
   return table(
-    ['KEY', 'LABEL', 'STATE', 'RATE/MIN', 'PARTNER %', 'FIXED', 'DRY-RUN', 'AUTO-EXEC', 'IPS', 'CREATED'],
+    ['KEY', 'LABEL', 'STATE', 'RATE/S', 'PARTNER %', 'FIXED', 'DRY-RUN', 'AUTO-EXEC', 'IPS', 'CREATED'],
     keys.map((k) => [
       k.key,
       k.label ?? '-',
@@ -34,7 +34,7 @@ export function formatKeySettings(k: ApiKeyInfo): string {
     ['key', k.key],
     ['label', k.label ?? '-'],
     ['state', state(k)],
-    ['rate limit', `${k.rateLimit} requests/min`],
+    ['rate limit', `${k.rateLimit} requests/s per endpoint`],
     ['partner percent', k.partnerPercent],
     ['fixed rate', yesNo(k.fixedRateEnabled)],
     ['dry run', yesNo(k.dryrunEnabled)],
