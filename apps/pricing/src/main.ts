@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import { Bus, BusModule, busReady } from '@swap/bus';
+import { Bus, busWithProbes } from '@swap/bus';
 import { pricesKv } from '@swap/contracts';
 import { DevnetPriceSource, PriceSource, RefreshPrices } from '@swap/pricing';
-import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -61,13 +61,7 @@ async function main(): Promise<void> {
   const config = loadConfig(configSchema);
   const logger = createLogger('pricing');
   @Module({
-    imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      HealthModule.forRootAsync({
-        inject: [Bus],
-        useFactory: (bus: Bus) => ({ checks: { bus: () => busReady(bus) } }),
-      }),
-    ],
+    imports: [...busWithProbes({ url: config.NATS_URL, name: config.HOSTNAME, logger })],
     providers: [{ provide: 'CONFIG', useValue: config }, { provide: 'LOGGER', useValue: logger }, PriceLoop],
   })
   class PricingModule {}

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
-import { Bus, BusModule, busReady } from '@swap/bus';
+import { busWithProbes } from '@swap/bus';
 
-import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 
 // Sends refunds with the treasury's exactly-once rules (real-swaps issue); today it joins the bus and answers probes.
 const configSchema = z.object({
@@ -16,15 +16,7 @@ async function main(): Promise<void> {
   const name = 'refunds';
   const logger = createLogger(name);
   @Module({
-    imports: [
-      BusModule.forRootAsync({
-        useFactory: () => ({ url: config.NATS_URL, name: `${name}-${process.pid}`, logger }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus],
-        useFactory: (bus: Bus) => ({ checks: { bus: () => busReady(bus) } }),
-      }),
-    ],
+    imports: [...busWithProbes({ url: config.NATS_URL, name: `${name}-${process.pid}`, logger })],
   })
   class ServiceModule {}
   await bootstrapService({ name, module: ServiceModule, port: config.PORT, logger });

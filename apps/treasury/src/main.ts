@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { z } from 'zod';
-import { Bus, BusModule, busReady } from '@swap/bus';
+import { Bus, busWithProbes } from '@swap/bus';
 import { liquidityKv } from '@swap/contracts';
 import { liquidityEntries } from '@swap/treasury';
-import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8083),
@@ -44,13 +44,7 @@ async function main(): Promise<void> {
   const config = loadConfig(configSchema);
   const logger = createLogger('treasury');
   @Module({
-    imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      HealthModule.forRootAsync({
-        inject: [Bus],
-        useFactory: (bus: Bus) => ({ checks: { bus: () => busReady(bus) } }),
-      }),
-    ],
+    imports: [...busWithProbes({ url: config.NATS_URL, name: config.HOSTNAME, logger })],
     providers: [{ provide: 'CONFIG', useValue: config }, LiquidityLoop],
   })
   class TreasuryModule {}

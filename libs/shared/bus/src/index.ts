@@ -1,6 +1,7 @@
 export * from './lib/bus';
 export * from './lib/bus.module';
 export * from './lib/bus-ready';
+export * from './lib/bus-with-probes';
 export { VERSION_HEADER } from './lib/codec';
 export * from './lib/consumer';
 export * from './lib/errors';
