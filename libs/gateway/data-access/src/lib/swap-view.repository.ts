@@ -1,9 +1,38 @@
 import { DataSource } from 'typeorm';
 import type { SwapSnapshot } from '@swap/contracts';
+import { BatchLookup } from './batch-lookup';
+
+/** What the lookups need of node-postgres: a pool (or client) that runs named prepared statements. */
+export interface PreparedQueryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+const FIND_MANY = {
+  name: 'swap_views_find_many',
+  text: 'SELECT id, snapshot FROM swap_views WHERE id = ANY($1::text[])',
+};
+
+/** TypeORM's node-postgres pool, when the data source has one (the postgres driver). */
+function pgPool(dataSource: DataSource): PreparedQueryable | undefined {
+  const master = (dataSource.driver as unknown as { master?: Partial<PreparedQueryable> }).master;
+  return typeof master?.query === 'function' ? (master as PreparedQueryable) : undefined;
+}
 
 /** The read model: one row per swap, replaced only by a newer version (events may arrive late or twice). */
 export class SwapViewRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly lookups: BatchLookup<string, SwapSnapshot>;
+
+  /**
+   * Lookups by id go straight to the pool as one prepared statement, and the lookups of one
+   * event-loop turn share one query (a status request is one indexed read; TypeORM's query runner
+   * and a round trip per request cost more than the read).
+   */
+  constructor(
+    private readonly dataSource: DataSource,
+    pool: PreparedQueryable | undefined = pgPool(dataSource),
+  ) {
+    this.lookups = new BatchLookup((ids) => this.findMany(pool, ids));
+  }
 
   async upsert(snapshot: SwapSnapshot): Promise<void> {
     await this.dataSource.query(
@@ -16,11 +45,19 @@ export class SwapViewRepository {
     );
   }
 
-  async find(id: string): Promise<SwapSnapshot | null> {
-    const rows: Array<{ snapshot: SwapSnapshot }> = await this.dataSource.query(
-      'SELECT snapshot FROM swap_views WHERE id = $1',
-      [id],
-    );
-    return rows[0]?.snapshot ?? null;
+  find(id: string): Promise<SwapSnapshot | null> {
+    return this.lookups.load(id);
+  }
+
+  private async findMany(
+    pool: PreparedQueryable | undefined,
+    ids: string[],
+  ): Promise<Map<string, SwapSnapshot>> {
+    const rows = (
+      pool
+        ? (await pool.query({ ...FIND_MANY, values: [ids] })).rows
+        : await this.dataSource.query(FIND_MANY.text, [ids])
+    ) as Array<{ id: string; snapshot: SwapSnapshot }>;
+    return new Map(rows.map((row) => [row.id, row.snapshot]));
   }
 }

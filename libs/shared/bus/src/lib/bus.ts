@@ -122,7 +122,7 @@ export class Bus {
   kv<S extends z.ZodType>(contract: KvContract<S>): Promise<KvStore<S>> {
     let store = this.stores.get(contract);
     if (!store) {
-      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger));
+      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger, this.connection));
       store.catch(() => this.stores.delete(contract));
       this.stores.set(contract, store);
     }
@@ -135,6 +135,7 @@ export class Bus {
     const handles = [...this.running];
     this.running.clear();
     await Promise.allSettled(handles.map((h) => h.stop()));
+    await Promise.allSettled([...this.stores.values()].map(async (store) => (await store).close()));
     if (this.connection.isClosed()) return;
     await settleWithin(this.connection.drain(), timeoutMs);
     // Still open means the drain timed out (server unreachable): let go anyway.

@@ -13,6 +13,8 @@ export class MarketFeed {
   private readonly prices = new Map<string, PriceEntry>();
   private readonly liquidity = new Map<string, LiquidityEntry>();
   private readonly watches: KvWatchHandle[] = [];
+  /** The last freshPrices() answer, valid while no price changes and none of its prices ages out. */
+  private fresh: { prices: UsdPrices; from: number; until: number } | undefined;
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -20,7 +22,7 @@ export class MarketFeed {
     const feed = new MarketFeed(clock);
     const [prices, liquidity] = await Promise.all([bus.kv(pricesKv), bus.kv(liquidityKv)]);
     feed.watches.push(
-      await prices.watch((coin, entry) => (entry ? feed.prices.set(coin, entry) : feed.prices.delete(coin))),
+      await prices.watch((coin, entry) => (entry ? feed.setPrice(entry) : feed.deletePrice(coin))),
       await liquidity.watch((code, entry) =>
         entry ? feed.liquidity.set(code, entry) : feed.liquidity.delete(code),
       ),
@@ -31,18 +33,39 @@ export class MarketFeed {
   /** Applies an entry directly (tests, or a service that produced it). */
   setPrice(entry: PriceEntry): void {
     this.prices.set(entry.coin, entry);
+    this.fresh = undefined;
+  }
+
+  deletePrice(coin: string): void {
+    this.prices.delete(coin);
+    this.fresh = undefined;
   }
 
   setLiquidity(entry: LiquidityEntry): void {
     this.liquidity.set(entry.code, entry);
   }
 
-  /** USD mid prices by coin, only those refreshed within PRICE_MAX_AGE_MS. */
+  /**
+   * USD mid prices by coin, only those refreshed within PRICE_MAX_AGE_MS. The answer is frozen and
+   * shared until a price changes or one of them ages out, so quotes can remember what they derive
+   * from it (the rates of marketRate).
+   */
   freshPrices(): UsdPrices {
     const now = this.clock();
+    const cached = this.fresh;
+    if (cached && now >= cached.from && now <= cached.until) return cached.prices;
     const fresh: Record<string, string> = {};
-    for (const [coin, entry] of this.prices) if (now - entry.at <= PRICE_MAX_AGE_MS) fresh[coin] = entry.usd;
-    return fresh;
+    // Until the first included price ages out; an excluded one only comes back with an update.
+    let until = Infinity;
+    for (const [coin, entry] of this.prices) {
+      if (now - entry.at <= PRICE_MAX_AGE_MS) {
+        fresh[coin] = entry.usd;
+        until = Math.min(until, entry.at + PRICE_MAX_AGE_MS);
+      }
+    }
+    const prices = Object.freeze(fresh);
+    this.fresh = { prices, from: now, until };
+    return prices;
   }
 
   priceEntries(): PriceEntry[] {

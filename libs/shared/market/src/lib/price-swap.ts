@@ -1,6 +1,8 @@
 import {
   computeQuote,
   CURRENCIES,
+  marketRate,
+  totalFeePercent,
   CurrencyCode,
   Direction,
   inputForOutput,
@@ -45,20 +47,33 @@ export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote 
     direction: request.direction,
     partnerPercent: request.partnerPercent,
   };
-  const quote = computeQuote({ ...base, amount: request.amount, min, max: null });
   const available = market.available(to);
-  // The most the user may send is what pays out exactly the liquidity left in the destination currency.
-  const max = available === null ? null : maxSend(available, request, quote);
-  const limited = max === null ? quote : computeQuote({ ...base, amount: request.amount, min, max });
-  const error = quoteLimitError(limited);
+  // The most the user may send is what pays out exactly the liquidity left in the destination currency,
+  // at the rate and fee the quote uses (computed here as computeQuote computes them).
+  const max =
+    available === null
+      ? null
+      : maxSend(available, request, {
+          rate: marketRate(prices, from, to),
+          feePercent: totalFeePercent(
+            request.direction === 'to' ? 'fixed' : request.type,
+            request.partnerPercent ?? '0',
+          ),
+        });
+  const quote = computeQuote({ ...base, amount: request.amount, min, max });
+  const error = quoteLimitError(quote);
   if (error) throw error;
-  return limited;
+  return quote;
 }
 
 /** The largest send (at the from-currency's precision) whose payout fits in `available`. */
-function maxSend(available: bigint, request: PriceSwapRequest, quote: Quote): bigint {
+function maxSend(
+  available: bigint,
+  request: PriceSwapRequest,
+  terms: Pick<Quote, 'rate' | 'feePercent'>,
+): bigint {
   const { from, to } = request;
-  const max = inputForOutput(available, from, to, quote.rate, quote.feePercent);
-  const fits = outputForDeposit(max, from, to, quote.rate, quote.feePercent).net <= available;
+  const max = inputForOutput(available, from, to, terms.rate, terms.feePercent);
+  const fits = outputForDeposit(max, from, to, terms.rate, terms.feePercent).net <= available;
   return fits || max === 0n ? max : max - precisionStep(from);
 }

@@ -8,6 +8,6 @@ export class KvNonceStore implements NonceStore {
 
   async claim(apiKey: string, nonce: string): Promise<boolean> {
     const store = await this.bus.kv(noncesKv);
-    return store.create(`${apiKey}.${nonce}`, { at: Date.now() });
+    return store.claim(`${apiKey}.${nonce}`, { at: Date.now() });
   }
 }

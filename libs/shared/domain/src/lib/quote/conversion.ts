@@ -4,6 +4,7 @@
  */
 import { CURRENCIES, CurrencyCode } from '../currencies';
 import { keptFraction } from './fees';
+import { memoByString } from './memo';
 import { ceilToStep, div, floorToStep, mul, parseDecimal, pow10, Ratio, ratio } from './ratio';
 
 export interface Conversion {
@@ -16,14 +17,21 @@ export interface Conversion {
 }
 
 /** Base units in one step of the currency's API precision (10^4 piconero for XMR, 10^10 wei for ETH). */
-export function precisionStep(code: CurrencyCode): bigint {
-  const { chainDecimals, precision } = CURRENCIES[code];
+export const precisionStep = memoByString((code: string): bigint => {
+  const { chainDecimals, precision } = CURRENCIES[code as CurrencyCode];
   return precision >= chainDecimals ? 1n : 10n ** BigInt(chainDecimals - precision);
-}
+}) as (code: CurrencyCode) => bigint;
+
+const unitRates = memoByString((pairAndRate: string): Ratio => {
+  const [from, to, rate] = pairAndRate.split(' ') as [CurrencyCode, CurrencyCode, string];
+  return Object.freeze(
+    mul(parseDecimal(rate), pow10(CURRENCIES[to].chainDecimals - CURRENCIES[from].chainDecimals)),
+  );
+});
 
 /** To-currency base units per from-currency base unit at `rate` (to-coin per from-coin). */
 function unitRate(from: CurrencyCode, to: CurrencyCode, rate: string): Ratio {
-  return mul(parseDecimal(rate), pow10(CURRENCIES[to].chainDecimals - CURRENCIES[from].chainDecimals));
+  return unitRates(`${from} ${to} ${rate}`);
 }
 
 /** The output of `amountFrom` (e.g. a credited deposit) at `rate` with `feePercent` taken off. */

@@ -1,5 +1,6 @@
 /** Section 8 of the interface document: the service's percentages, as exact decimal strings. */
 import { RateType } from '../swap';
+import { memoByString } from './memo';
 import { add, parseDecimal, Ratio, toTrimmedDecimal } from './ratio';
 
 export const FLOAT_FEE_PERCENT = '0.25';
@@ -20,8 +21,8 @@ export function totalFeePercent(type: RateType, partnerPercent = '0'): string {
 }
 
 /** The fraction of the gross output the user keeps: 1 - percent / 100. */
-export function keptFraction(feePercent: string): Ratio {
+export const keptFraction = memoByString((feePercent: string): Ratio => {
   const fee = parseDecimal(feePercent);
   if (fee.num >= fee.den * 100n) throw new RangeError(`fee percent ${feePercent} leaves nothing`);
-  return { num: fee.den * 100n - fee.num, den: fee.den * 100n };
-}
+  return Object.freeze({ num: fee.den * 100n - fee.num, den: fee.den * 100n });
+});

@@ -1,6 +1,7 @@
 /** The rate a quote publishes, from USD mid prices keyed by coin ticker (USDTTRC and USDTERC are USDT). */
 import { CURRENCIES, CurrencyCode } from '../currencies';
 import { SwapErrors } from '../errors';
+import { memoByString } from './memo';
 import { div, parseDecimal, Ratio, toTrimmedDecimal } from './ratio';
 
 export type UsdPrices = Readonly<Record<string, string | undefined>>;
@@ -23,12 +24,25 @@ export function usdPrice(prices: UsdPrices, code: CurrencyCode): Ratio {
  * string, so crediting a deposit at swap.rate later reproduces the quote to the unit.
  */
 export function marketRate(prices: UsdPrices, from: CurrencyCode, to: CurrencyCode): string {
+  // A frozen price snapshot (MarketFeed's) cannot change, so its rates are computed once per pair.
+  if (!Object.isFrozen(prices)) return computeMarketRate(prices, from, to);
+  let rates = RATES.get(prices);
+  if (!rates) RATES.set(prices, (rates = new Map()));
+  const pair = `${from}/${to}`;
+  let rate = rates.get(pair);
+  if (rate === undefined) rates.set(pair, (rate = computeMarketRate(prices, from, to)));
+  return rate;
+}
+
+const RATES = new WeakMap<UsdPrices, Map<string, string>>();
+
+function computeMarketRate(prices: UsdPrices, from: CurrencyCode, to: CurrencyCode): string {
   const rate = toTrimmedDecimal(div(usdPrice(prices, from), usdPrice(prices, to)), RATE_PLACES);
   if (rate === '0') throw SwapErrors.pricingUnavailable(CURRENCIES[from].coin);
   return rate;
 }
 
 /** From-coin per 1 to-coin, the inverse of a published rate. */
-export function inverseRate(rate: string): string {
-  return toTrimmedDecimal(div({ num: 1n, den: 1n }, parseDecimal(rate)), RATE_PLACES);
-}
+export const inverseRate = memoByString((rate: string): string =>
+  toTrimmedDecimal(div({ num: 1n, den: 1n }, parseDecimal(rate)), RATE_PLACES),
+);

@@ -3,6 +3,7 @@
  * ratios and divides once at the end, so no intermediate step rounds.
  */
 import { DecimalFormatError } from '../money';
+import { memoByString } from './memo';
 
 export interface Ratio {
   readonly num: bigint;
@@ -17,16 +18,29 @@ export function ratio(num: bigint, den = 1n): Ratio {
   return { num, den };
 }
 
-/** "60000.12" → 6000012/100, exactly. */
-export function parseDecimal(text: string): Ratio {
+const parseDecimalOnce = memoByString((text: string): Ratio => {
   const match = DECIMAL.exec(text);
   if (!match) throw new DecimalFormatError(`not a plain non-negative decimal: ${text}`);
   const fraction = match[2] ?? '';
-  return ratio(BigInt(match[1] + fraction), 10n ** BigInt(fraction.length));
+  return Object.freeze(ratio(BigInt(match[1] + fraction), 10n ** BigInt(fraction.length)));
+});
+
+/** "60000.12" → 6000012/100, exactly. The same strings recur on every quote, so results are kept. */
+export function parseDecimal(text: string): Ratio {
+  return parseDecimalOnce(text);
 }
 
+const POW10 = new Map<number, Ratio>();
+
 export function pow10(exponent: number): Ratio {
-  return exponent >= 0 ? ratio(10n ** BigInt(exponent)) : ratio(1n, 10n ** BigInt(-exponent));
+  let power = POW10.get(exponent);
+  if (power === undefined) {
+    power = Object.freeze(
+      exponent >= 0 ? ratio(10n ** BigInt(exponent)) : ratio(1n, 10n ** BigInt(-exponent)),
+    );
+    if (POW10.size < 256) POW10.set(exponent, power);
+  }
+  return power;
 }
 
 export function mul(...factors: Ratio[]): Ratio {
