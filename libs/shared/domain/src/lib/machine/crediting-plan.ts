@@ -1,6 +1,8 @@
 /** Decides what crediting a deposit leads to (section 3, "(deposit crediting)" rows; rules 1 and 2). */
+import { outputForDeposit } from '../quote/conversion';
+import { depositMismatch } from '../quote/tolerance';
 import { Swap } from '../swap';
-import { beyondTolerance, payoutFor, slippagePercent } from './crediting';
+import { slippagePercent } from './slippage';
 import { CreditingMarket } from './machine.types';
 
 /** The terms a deposit is exchanged on. */
@@ -17,9 +19,9 @@ export type CreditingPlan =
   | { outcome: 'NO_LIQUIDITY' }
   | { outcome: 'EXCHANGING'; terms: ExchangeTerms };
 
-/** Converts the deposit at `rate` with the swap's fee unchanged. */
+/** Converts the deposit at `rate` with the swap's fee unchanged, exactly as a quote converts. */
 export function termsAt(swap: Swap, deposit: bigint, rate: string): ExchangeTerms {
-  const payout = payoutFor(deposit, swap.from, swap.to, rate, swap.feePercent);
+  const payout = outputForDeposit(deposit, swap.from, swap.to, rate, swap.feePercent);
   return { rate, amountTo: payout.net, feeAmount: payout.fee, slippage: slippagePercent(rate, swap.rate) };
 }
 
@@ -31,12 +33,12 @@ export function planCrediting(swap: Swap, deposit: bigint, market: CreditingMark
   // Rule 2: the minimum applies to both rate types, before anything is priced.
   if (deposit < market.pairMin) return { outcome: 'BELOW_MINIMUM' };
   // Rule 1: only fixed-rate swaps compare the deposit with the order.
-  const mismatch = swap.type === 'fixed' && beyondTolerance(deposit, swap.amountFrom);
+  const mismatch = swap.type === 'fixed' ? depositMismatch(swap.amountFrom, deposit) : null;
   if (mismatch && !swap.autoExecuteOnMismatch) {
-    const proposal = payoutFor(deposit, swap.from, swap.to, market.rate, swap.feePercent);
+    const proposal = outputForDeposit(deposit, swap.from, swap.to, market.rate, swap.feePercent);
     return {
       outcome: 'RATE_CHANGED',
-      issue: deposit < swap.amountFrom ? 'LESS' : 'MORE',
+      issue: mismatch,
       proposed: { rate: market.rate, amount: proposal.net },
     };
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { allPairs } from '../currencies';
 import { FINAL_STATUSES, Swap, SWAP_STATUSES } from '../swap';
-import { payoutFor } from './crediting';
+import { outputForDeposit } from '../quote/conversion';
 import { DEPOSIT_TX, newSwap, OTHER_ADDRESS, PAYOUT_TX, REFUND_ADDRESS, T0 } from './machine.fixtures';
 import { SwapEvent } from './machine.types';
 import { transition } from './swap.machine';
@@ -25,7 +25,7 @@ const swapArb = fc
   .map(({ pair: [from, to], dryrun, type, auto, refund, amountFrom, rateMilli }) => {
     const rate = (rateMilli / 1000).toFixed(3);
     const feePercent = type === 'fixed' ? '0.5' : '0.25';
-    const quote = payoutFor(amountFrom, from, to, rate, feePercent);
+    const quote = outputForDeposit(amountFrom, from, to, rate, feePercent);
     return newSwap({
       id: dryrun ? 'DRprop0001' : 'Prop000001',
       dryrun,

@@ -3,8 +3,8 @@
  * machine sets status and time.update afterwards) and returns the effects for the caller.
  */
 import { CURRENCIES } from '../currencies';
+import { refundAmount } from '../quote/refund';
 import { ChainTx, IssueType, Swap } from '../swap';
-import { refundAmount } from './crediting';
 import { ExchangeTerms, planCrediting, termsAt } from './crediting-plan';
 import { fakeHash } from './dryrun';
 import { refundRequested } from './swap.guards';
