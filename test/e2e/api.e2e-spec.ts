@@ -161,6 +161,11 @@ describe('the swap API, end to end', () => {
         /below the minimum of 0.001 BTC/,
       ],
       [
+        'above maximum (2 ETH of liquidity)',
+        { from: 'BTC', to: 'ETH', amount: 10, toAddress: ETH_ADDRESS },
+        /above the current maximum of [\d.]+ BTC/,
+      ],
+      [
         'too many decimals',
         { from: 'BTC', to: 'ETH', amount: 0.123456789, toAddress: ETH_ADDRESS },
         /more than 8 decimal places/,
