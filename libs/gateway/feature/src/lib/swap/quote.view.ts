@@ -1,30 +1,28 @@
-import { CURRENCIES, formatQuote, Quote, toJsonNumber } from '@swap/domain';
+import { CURRENCIES, CurrencyCode, formatQuote, Quote, toJsonNumber } from '@swap/domain';
+
+/** One side of a quote: the currency's identity, then its numbers (one flat literal: this is hot). */
+function side(code: CurrencyCode, amount: string, rate: string, min: string, max: string, usd: string) {
+  const c = CURRENCIES[code];
+  return {
+    code: c.code,
+    coin: c.coin,
+    network: c.network,
+    name: c.name,
+    amount: toJsonNumber(amount),
+    rate: toJsonNumber(rate),
+    precision: c.precision,
+    min: toJsonNumber(min),
+    max: toJsonNumber(max),
+    usd: toJsonNumber(usd),
+  };
+}
 
 /** Section 2.4: the data of /swap/price. Numbers are rounded to each currency's precision (D6). */
 export function renderQuote(quote: Quote, expiresIn: number) {
-  const from = CURRENCIES[quote.from];
-  const to = CURRENCIES[quote.to];
   const text = formatQuote(quote);
-  const identity = (c: typeof from) => ({ code: c.code, coin: c.coin, network: c.network, name: c.name });
   return {
-    from: {
-      ...identity(from),
-      amount: toJsonNumber(text.amountFrom),
-      rate: toJsonNumber(quote.rate),
-      precision: from.precision,
-      min: toJsonNumber(text.min),
-      max: toJsonNumber(text.max),
-      usd: toJsonNumber(quote.usdFrom),
-    },
-    to: {
-      ...identity(to),
-      amount: toJsonNumber(text.amountTo),
-      rate: toJsonNumber(quote.inverseRate),
-      precision: to.precision,
-      min: toJsonNumber(text.minTo),
-      max: toJsonNumber(text.maxTo),
-      usd: toJsonNumber(quote.usdTo),
-    },
+    from: side(quote.from, text.amountFrom, quote.rate, text.min, text.max, quote.usdFrom),
+    to: side(quote.to, text.amountTo, quote.inverseRate, text.minTo, text.maxTo, quote.usdTo),
     fee: {
       percent: toJsonNumber(quote.feePercent),
       partnerPercent: toJsonNumber(quote.partnerPercent),
