@@ -13,7 +13,7 @@ With --json, stdout carries exactly one JSON document: the result, or {"error":{
 export function buildProgram(ctx: CliContext): Command {
   // Settings are inherited by the subcommands created below, so set them first.
   const program = new Command('swapctl')
-    .description('operator CLI for the swap services (every command is a request on the bus)')
+    .description('operator CLI for the swap services (requests on the bus; keys xpubs works offline)')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.output.out(text),

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
+import { NETWORKS } from '@swap/domain';
+import { CliError, EXIT } from './cli-error';
+import { withJsonOption, type CliContext, type JsonOption } from './command-kit';
+import { toJson } from './output';
+
+export interface XpubsOptions extends JsonOption {
+  mnemonicFile?: string;
+}
+
+/** Where the treasury's phrase comes from: the option, then the treasury's own variables, then `npm start`'s. */
+export function readMnemonic(options: XpubsOptions, env: NodeJS.ProcessEnv, cwd: string): string {
+  const file =
+    options.mnemonicFile ??
+    (env['TREASURY_MNEMONIC'] ? undefined : env['TREASURY_MNEMONIC_FILE']) ??
+    (env['TREASURY_MNEMONIC'] ? undefined : join(cwd, '.data/treasury.mnemonic'));
+  if (file === undefined) return String(env['TREASURY_MNEMONIC']);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new CliError(
+      'MNEMONIC_MISSING',
+      `cannot read ${file}: give --mnemonic-file, or set TREASURY_MNEMONIC or TREASURY_MNEMONIC_FILE`,
+      EXIT.usage,
+    );
+  }
+}
+
+/** D11: the account public keys of every network, as the <NETWORK>_XPUB variables the services read. */
+export function accountKeyVariables(mnemonic: string): Record<string, string> {
+  let seed: Uint8Array;
+  try {
+    seed = mnemonicToSeed(mnemonic);
+  } catch (err) {
+    throw new CliError('MNEMONIC_INVALID', (err as Error).message);
+  }
+  const keys = accountPublicKeys(seed);
+  return Object.fromEntries(NETWORKS.map((network) => [`${network}_XPUB`, keys[network]]));
+}
+
+export function registerXpubsCommand(
+  keys: Command,
+  ctx: CliContext,
+  env = process.env,
+  cwd = process.cwd(),
+): void {
+  withJsonOption(
+    keys
+      .command('xpubs')
+      .description(
+        'print <NETWORK>_XPUB for the engine and the watchers, derived locally from the treasury mnemonic (D11)',
+      ),
+  )
+    .option(
+      '--mnemonic-file <file>',
+      'the BIP39 phrase (default: TREASURY_MNEMONIC(_FILE), else .data/treasury.mnemonic)',
+    )
+    .action((options: XpubsOptions) => {
+      const variables = accountKeyVariables(readMnemonic(options, env, cwd));
+      // An env file as it is: `kubectl create secret generic … --from-env-file` takes it directly.
+      const lines = Object.entries(variables).map(([name, value]) => `${name}=${value}\n`);
+      ctx.output.out(options.json ? toJson(variables) : lines.join(''));
+    });
+}
