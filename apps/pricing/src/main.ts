@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { Bus, busWithProbes } from '@swap/bus';
 import { pricesKv } from '@swap/contracts';
 import { DevnetPriceSource, PriceSource, RefreshPrices } from '@swap/pricing';
-import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, loadConfig, RepeatingTask } from '@swap/service-kit';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -25,7 +25,7 @@ const SOURCES: Record<string, () => PriceSource> = { devnet: () => new DevnetPri
 /** Refreshes every coin's median price on a timer and publishes it to the `prices` bucket. */
 @Injectable()
 class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+  private task: RepeatingTask | undefined;
 
   constructor(
     private readonly bus: Bus,
@@ -41,19 +41,14 @@ class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown {
       { publish: async (entry) => void (await store.put(entry.coin, entry)) },
       this.logger,
     );
-    const tick = async () => {
-      try {
-        await refresh.execute();
-      } catch (err) {
-        this.logger.error({ err }, 'price refresh failed');
-      }
-      this.timer = setTimeout(tick, this.config.PRICE_REFRESH_SECONDS * 1000);
-    };
-    await tick();
+    const every = this.config.PRICE_REFRESH_SECONDS * 1000;
+    const publish = async () => void (await refresh.execute());
+    this.task = new RepeatingTask('price refresh', every, publish, this.logger);
+    await this.task.start();
   }
 
   onApplicationShutdown(): void {
-    clearTimeout(this.timer);
+    this.task?.stop();
   }
 }
 

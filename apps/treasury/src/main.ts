@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { Bus, busWithProbes } from '@swap/bus';
 import { liquidityKv } from '@swap/contracts';
 import { liquidityEntries } from '@swap/treasury';
-import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, loadConfig, RepeatingTask } from '@swap/service-kit';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8083),
@@ -17,26 +18,32 @@ type TreasuryConfig = z.output<typeof configSchema>;
 /** Publishes what the service may promise per currency to the `liquidity` bucket (quotes' max). */
 @Injectable()
 class LiquidityLoop implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+  private task: RepeatingTask | undefined;
 
   constructor(
     private readonly bus: Bus,
     @Inject('CONFIG') private readonly config: TreasuryConfig,
+    @Inject('LOGGER') private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const store = await this.bus.kv(liquidityKv);
-    const tick = async () => {
+    const publish = async () => {
       await Promise.all(
         liquidityEntries(process.env, Date.now()).map((entry) => store.put(entry.code, entry)),
       );
-      this.timer = setTimeout(() => void tick(), this.config.LIQUIDITY_REFRESH_SECONDS * 1000);
     };
-    await tick();
+    this.task = new RepeatingTask(
+      'liquidity refresh',
+      this.config.LIQUIDITY_REFRESH_SECONDS * 1000,
+      publish,
+      this.logger,
+    );
+    await this.task.start();
   }
 
   onApplicationShutdown(): void {
-    clearTimeout(this.timer);
+    this.task?.stop();
   }
 }
 
@@ -45,7 +52,11 @@ async function main(): Promise<void> {
   const logger = createLogger('treasury');
   @Module({
     imports: [...busWithProbes({ url: config.NATS_URL, name: config.HOSTNAME, logger })],
-    providers: [{ provide: 'CONFIG', useValue: config }, LiquidityLoop],
+    providers: [
+      { provide: 'CONFIG', useValue: config },
+      { provide: 'LOGGER', useValue: logger },
+      LiquidityLoop,
+    ],
   })
   class TreasuryModule {}
   await bootstrapService({ name: 'treasury', module: TreasuryModule, port: config.PORT, logger });

@@ -6,3 +6,4 @@ export * from './lib/health/health.options';
 export * from './lib/health/health.service';
 export * from './lib/health/health.module';
 export * from './lib/bootstrap/bootstrap-service';
+export * from './lib/schedule/repeating-task';

@@ -1,0 +1,50 @@
+import { RepeatingTask } from './repeating-task';
+
+describe('RepeatingTask', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it('runs now, then every interval after each run ends', async () => {
+    let runs = 0;
+    const task = new RepeatingTask('refresh', 1_000, async () => void runs++, { error: jest.fn() });
+    await task.start();
+    expect(runs).toBe(1);
+    jest.advanceTimersByTime(999);
+    await settle();
+    expect(runs).toBe(1);
+    jest.advanceTimersByTime(1);
+    await settle();
+    expect(runs).toBe(2);
+    task.stop();
+    jest.advanceTimersByTime(10_000);
+    await settle();
+    expect(runs).toBe(2);
+  });
+
+  it('logs a failed run and keeps going', async () => {
+    const error = jest.fn();
+    let runs = 0;
+    const task = new RepeatingTask(
+      'refresh',
+      100,
+      async () => {
+        runs++;
+        if (runs === 1) throw new Error('bus down');
+      },
+      { error },
+    );
+    await task.start();
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ task: 'refresh' }),
+      'refresh failed; retrying in 100 ms',
+    );
+    jest.advanceTimersByTime(100);
+    await settle();
+    expect(runs).toBe(2);
+    task.stop();
+  });
+});
