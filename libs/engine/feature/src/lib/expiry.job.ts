@@ -1,4 +1,5 @@
 import { SwapRepository } from '@swap/engine-data';
+import { RepeatingTask } from '@swap/service-kit';
 import { SwapCommands } from './swap-commands';
 
 export interface JobLogger {
@@ -11,7 +12,7 @@ export interface JobLogger {
  * restart, finds the NEW swaps whose window has passed and expires them through their actor.
  */
 export class ExpiryJob {
-  private timer: NodeJS.Timeout | undefined;
+  private task: RepeatingTask | undefined;
 
   constructor(
     private readonly swaps: SwapRepository,
@@ -21,19 +22,13 @@ export class ExpiryJob {
   ) {}
 
   start(intervalMs = 5000): void {
-    const tick = async () => {
-      try {
-        await this.runOnce();
-      } catch (err) {
-        this.logger.error({ err }, 'expiry run failed');
-      }
-      this.timer = setTimeout(tick, intervalMs);
-    };
-    this.timer = setTimeout(tick, 0);
+    const run = async () => void (await this.runOnce());
+    this.task = new RepeatingTask('expiry run', intervalMs, run, this.logger);
+    void this.task.start();
   }
 
   stop(): void {
-    clearTimeout(this.timer);
+    this.task?.stop();
   }
 
   async runOnce(): Promise<number> {
