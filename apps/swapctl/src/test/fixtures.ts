@@ -1,4 +1,5 @@
-import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
+import { swapSnapshotFixture } from '@swap/testing';
+import type { ApiKeyInfo } from '@swap/contracts';
 
 // Fixtures for the specs: valid contract payloads to feed the fake bus and the formatters.
 
@@ -16,35 +17,5 @@ export const keyInfo = (overrides: Partial<ApiKeyInfo> = {}): ApiKeyInfo => ({
   ...overrides,
 });
 
-export const swapSnapshot = (overrides: Partial<SwapSnapshot> = {}): SwapSnapshot => ({
-  id: 'AbCdEfGhIj',
-  token: 'tOkEn0123456789abcdefg',
-  apiKey: 'k_3f9a1c2b7d',
-  dryrun: false,
-  type: 'float',
-  direction: 'from',
-  status: 'PENDING',
-  from: 'LTC',
-  to: 'BTC',
-  amountFrom: '150000000',
-  amountTo: '1234500',
-  amountDeposited: '0',
-  rate: '0.00823',
-  rateActual: null,
-  feePercent: '1',
-  partnerPercent: '0',
-  feeAmount: '12470',
-  slippage: null,
-  depositAddress: 'ltc1qdeposit',
-  toAddress: 'bc1qpayout',
-  refundAddress: null,
-  depositTx: null,
-  payoutTx: null,
-  refundTx: null,
-  issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
-  proposed: null,
-  autoExecuteOnMismatch: false,
-  time: { reg: 1735689600, start: null, finish: null, update: 1735689660, expiration: 1735691400 },
-  version: 1,
-  ...overrides,
-});
+/** The shared persisted-swap fixture. */
+export const swapSnapshot = swapSnapshotFixture;

@@ -1,2 +1,3 @@
 export * from './lib/nats-server';
 export * from './lib/postgres';
+export * from './lib/swap-snapshot.fixture';

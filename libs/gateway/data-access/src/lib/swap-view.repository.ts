@@ -29,7 +29,8 @@ export class SwapViewRepository {
    */
   constructor(
     private readonly dataSource: DataSource,
-    pool: PreparedQueryable | undefined = pgPool(dataSource),
+    /** null: go through TypeORM (a driver other than node-postgres). */
+    pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
   ) {
     this.lookups = new BatchLookup((ids) => this.findMany(pool, ids));
   }
@@ -49,10 +50,7 @@ export class SwapViewRepository {
     return this.lookups.load(id);
   }
 
-  private async findMany(
-    pool: PreparedQueryable | undefined,
-    ids: string[],
-  ): Promise<Map<string, SwapSnapshot>> {
+  private async findMany(pool: PreparedQueryable | null, ids: string[]): Promise<Map<string, SwapSnapshot>> {
     const rows = (
       pool
         ? (await pool.query({ ...FIND_MANY, values: [ids] })).rows

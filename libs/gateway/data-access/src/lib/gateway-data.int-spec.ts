@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '@swap/persistence';
+import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
+import { ApiKeyRepository, ApiKeyRow } from './api-key.repository';
+import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './gateway.schema';
+import { SecretBox } from './secret-box';
+import { SwapViewRepository } from './swap-view.repository';
+
+const keyRow = (key: string, overrides: Partial<ApiKeyRow> = {}): ApiKeyRow => ({
+  key,
+  label: 'shop',
+  secretEnc: 'v1:x:y:z',
+  fixedRateEnabled: true,
+  dryrunEnabled: false,
+  autoExecuteOnMismatch: false,
+  ipWhitelist: ['203.0.113.0/24', '2001:db8::/32'],
+  partnerPercent: '0.5',
+  rateLimit: 30,
+  disabled: false,
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  ...overrides,
+});
+
+describe('gateway data access on PostgreSQL', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource({
+      url: db.url,
+      schema: GATEWAY_SCHEMA,
+      entities: GATEWAY_ENTITIES,
+      migrations: GATEWAY_MIGRATIONS,
+    });
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  describe('ApiKeyRepository', () => {
+    it('stores, finds, lists in creation order and disables keys', async () => {
+      const keys = new ApiKeyRepository(ds);
+      await keys.insert(keyRow('ak_second', { createdAt: new Date('2026-01-02T00:00:00Z') }));
+      await keys.insert(keyRow('ak_first'));
+
+      const found = await keys.find('ak_first');
+      expect(found).toMatchObject({
+        key: 'ak_first',
+        ipWhitelist: ['203.0.113.0/24', '2001:db8::/32'],
+        partnerPercent: '0.500', // numeric(6,3), exact
+        rateLimit: 30,
+        disabled: false,
+      });
+      expect((await keys.list()).map((k) => k.key)).toEqual(['ak_first', 'ak_second']);
+      expect((await keys.setDisabled('ak_first', true))?.disabled).toBe(true);
+      expect((await keys.find('ak_first'))?.disabled).toBe(true);
+      expect(await keys.setDisabled('ak_missing', true)).toBeNull();
+      expect(await keys.find('ak_missing')).toBeNull();
+    });
+
+    it('refuses a second key with the same id', async () => {
+      const keys = new ApiKeyRepository(ds);
+      await keys.insert(keyRow('ak_dup'));
+      await expect(keys.insert(keyRow('ak_dup'))).rejects.toThrow();
+    });
+  });
+
+  describe('SecretBox', () => {
+    const box = new SecretBox(randomBytes(32).toString('hex'));
+
+    it('opens what it sealed; a tampered or foreign secret does not open', () => {
+      const sealed = box.seal('s3cret');
+      expect(sealed).not.toContain('s3cret');
+      expect(box.open(sealed)).toBe('s3cret');
+      expect(box.seal('s3cret')).not.toBe(sealed); // fresh IV every time
+      const [version, iv, tag, body] = sealed.split(':');
+      const flipped = Buffer.from(body, 'base64');
+      flipped[0] ^= 1;
+      expect(() => box.open([version, iv, tag, flipped.toString('base64')].join(':'))).toThrow();
+      expect(() => new SecretBox(randomBytes(32).toString('base64')).open(sealed)).toThrow();
+      expect(() => new SecretBox('too short')).toThrow(/32 bytes/);
+    });
+  });
+
+  describe('SwapViewRepository (the read model)', () => {
+    it('keeps the newest version whatever order the events arrive in', async () => {
+      const views = new SwapViewRepository(ds);
+      const id = 'ViewOrder1';
+      await views.upsert(swapSnapshotFixture({ id, version: 2, status: 'CONFIRMING' }));
+      await views.upsert(swapSnapshotFixture({ id, version: 1, status: 'PENDING' })); // late
+      expect((await views.find(id))?.status).toBe('CONFIRMING');
+      await views.upsert(swapSnapshotFixture({ id, version: 3, status: 'EXCHANGING' }));
+      expect((await views.find(id))?.status).toBe('EXCHANGING');
+      await views.upsert(swapSnapshotFixture({ id, version: 3, status: 'DONE' })); // same version twice
+      expect((await views.find(id))?.status).toBe('EXCHANGING');
+    });
+
+    it('answers lookups made together with one query each their own row, and null for unknown ids', async () => {
+      const views = new SwapViewRepository(ds);
+      for (const n of [1, 2, 3])
+        await views.upsert(swapSnapshotFixture({ id: `Batch00000${n}`, version: n }));
+      const typeorm = jest.spyOn(ds, 'query'); // lookups go straight to the pg pool
+      const [a, b, missing, c, again] = await Promise.all([
+        views.find('Batch000001'),
+        views.find('Batch000002'),
+        views.find('Nothing000'),
+        views.find('Batch000003'),
+        views.find('Batch000001'),
+      ]);
+      expect([a?.version, b?.version, missing, c?.version, again?.version]).toEqual([1, 2, null, 3, 1]);
+      expect(typeorm).not.toHaveBeenCalled();
+      typeorm.mockRestore();
+    });
+
+    it('sees a row written after an earlier lookup (nothing is cached)', async () => {
+      const views = new SwapViewRepository(ds);
+      expect(await views.find('LateRow000')).toBeNull();
+      await views.upsert(swapSnapshotFixture({ id: 'LateRow000' }));
+      expect((await views.find('LateRow000'))?.id).toBe('LateRow000');
+    });
+
+    it('answers the same through TypeORM when no pg pool is at hand', async () => {
+      const views = new SwapViewRepository(ds, null);
+      await views.upsert(swapSnapshotFixture({ id: 'NoPool0000', version: 4 }));
+      expect((await views.find('NoPool0000'))?.version).toBe(4);
+      expect(await views.find('NoPool0001')).toBeNull();
+    });
+  });
+});
