@@ -1,0 +1,98 @@
+import { EngineDb, openEngineDb, outboxRows } from '../test/engine-db';
+import { OutboxRepository, PendingOutboxMessage } from './outbox.repository';
+import { OutboxWriter } from './outbox.writer';
+
+describe('OutboxRepository and OutboxWriter', () => {
+  let engine: EngineDb;
+  let outbox: OutboxRepository;
+  const writer = new OutboxWriter();
+
+  beforeAll(async () => {
+    engine = await openEngineDb();
+    outbox = new OutboxRepository(engine.dataSource);
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+  beforeEach(async () => {
+    await engine.reset();
+  });
+
+  const write = (...msgIds: string[]) =>
+    engine.dataSource.transaction(async (manager) => {
+      for (const msgId of msgIds) {
+        await writer.write(manager, { msgId, subject: `swap.${msgId}.updated`, payload: { msgId, n: 1 } });
+      }
+    });
+  const collect = (into: PendingOutboxMessage[]) => async (message: PendingOutboxMessage) => {
+    into.push(message);
+  };
+
+  it('keeps one row per message id', async () => {
+    await write('m1', 'm2', 'm1');
+    await write('m2');
+    expect((await outboxRows(engine.dataSource)).map((row) => row.msg_id)).toEqual(['m1', 'm2']);
+  });
+
+  it('hands out pending messages in order, in batches, and marks them published', async () => {
+    await write('m1', 'm2', 'm3');
+    const seen: PendingOutboxMessage[] = [];
+
+    expect(await outbox.relayBatch(2, collect(seen))).toBe(2);
+    expect(await outbox.relayBatch(2, collect(seen))).toBe(1);
+    expect(await outbox.relayBatch(2, collect(seen))).toBe(0);
+
+    expect(seen).toEqual([
+      { id: '1', msgId: 'm1', subject: 'swap.m1.updated', payload: { msgId: 'm1', n: 1 } },
+      { id: '2', msgId: 'm2', subject: 'swap.m2.updated', payload: { msgId: 'm2', n: 1 } },
+      { id: '3', msgId: 'm3', subject: 'swap.m3.updated', payload: { msgId: 'm3', n: 1 } },
+    ]);
+    expect((await outboxRows(engine.dataSource)).every((row) => row.published)).toBe(true);
+  });
+
+  it('leaves the whole batch pending when publishing fails part-way', async () => {
+    await write('m1', 'm2');
+    const attempts: string[] = [];
+    const failing = outbox.relayBatch(10, async (message) => {
+      attempts.push(message.msgId);
+      if (message.msgId === 'm2') throw new Error('bus down');
+    });
+    await expect(failing).rejects.toThrow('bus down');
+
+    expect(attempts).toEqual(['m1', 'm2']);
+    expect((await outboxRows(engine.dataSource)).map((row) => row.published)).toEqual([false, false]);
+    // The next pass hands both out again (JetStream drops the repeat of m1 by its message id).
+    const seen: PendingOutboxMessage[] = [];
+    expect(await outbox.relayBatch(10, collect(seen))).toBe(2);
+    expect(seen.map((message) => message.msgId)).toEqual(['m1', 'm2']);
+  });
+
+  it('never hands the same row to two relays at once', async () => {
+    await write('m1', 'm2', 'm3');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstHasRows!: () => void;
+    const firstLocked = new Promise<void>((resolve) => (firstHasRows = resolve));
+    const first: string[] = [];
+
+    // The first relay takes two rows and holds their locks while "publishing".
+    const slow = outbox.relayBatch(2, async (message) => {
+      first.push(message.msgId);
+      firstHasRows();
+      await held;
+    });
+    await firstLocked;
+    // The second skips the locked rows instead of waiting for them or publishing them too.
+    const other: PendingOutboxMessage[] = [];
+    try {
+      expect(await outbox.relayBatch(10, collect(other))).toBe(1);
+    } finally {
+      release();
+    }
+    expect(await slow).toBe(2);
+
+    expect(first).toEqual(['m1', 'm2']);
+    expect(other.map((message) => message.msgId)).toEqual(['m3']);
+    expect((await outboxRows(engine.dataSource)).every((row) => row.published)).toBe(true);
+  });
+});

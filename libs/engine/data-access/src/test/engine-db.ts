@@ -1,0 +1,106 @@
+import { DataSource } from 'typeorm';
+import { newSwapId, newSwapToken, Swap } from '@swap/domain';
+import { createDataSource } from '@swap/persistence';
+import { createTestDatabase, type TestDatabase } from '@swap/testing';
+import { ENGINE_MIGRATIONS, ENGINE_SCHEMA } from '../lib/engine.schema';
+import { OutboxMessage } from '../lib/outbox.writer';
+
+export interface EngineDb {
+  db: TestDatabase;
+  dataSource: DataSource;
+  /** Empties the engine's tables, so each test starts from a fresh schema. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A throwaway database with the engine's schema migrated, as the engine opens it. */
+export async function openEngineDb(): Promise<EngineDb> {
+  const db = await createTestDatabase();
+  try {
+    const dataSource = await createDataSource({
+      url: db.url,
+      schema: ENGINE_SCHEMA,
+      migrations: ENGINE_MIGRATIONS,
+    });
+    return {
+      db,
+      dataSource,
+      reset: async () => {
+        await dataSource.query('TRUNCATE swaps, outbox, address_counters RESTART IDENTITY');
+      },
+      close: async () => {
+        if (dataSource.isInitialized) await dataSource.destroy();
+        await db.drop();
+      },
+    };
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+}
+
+export const T0 = 1_700_000_000;
+
+/** A NEW 0.01 BTC → ETH float swap (rate 15, fee 0.25 %); the deposit address is unique per call. */
+export function aSwap(overrides: Partial<Swap> = {}): Swap {
+  const id = overrides.id ?? newSwapId();
+  return {
+    id,
+    token: newSwapToken(),
+    apiKey: 'ak_test',
+    dryrun: false,
+    type: 'float',
+    direction: 'from',
+    status: 'NEW',
+    from: 'BTC',
+    to: 'ETH',
+    amountFrom: 1_000_000n,
+    amountTo: 149_625_000_000_000_000n,
+    amountDeposited: 0n,
+    rate: '15',
+    rateActual: null,
+    feePercent: '0.25',
+    partnerPercent: '0',
+    feeAmount: 375_000_000_000_000n,
+    slippage: null,
+    depositAddress: `bc1qtest${id.toLowerCase()}`,
+    toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+    refundAddress: null,
+    depositTx: null,
+    payoutTx: null,
+    refundTx: null,
+    issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
+    proposed: null,
+    autoExecuteOnMismatch: false,
+    time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
+    version: 0,
+    ...overrides,
+  };
+}
+
+/** The event a test writes with a swap; the real one lives in the feature library. */
+export const testEvent = (swap: Swap): OutboxMessage => ({
+  msgId: `test:${swap.id}:${swap.version}`,
+  subject: `swap.${swap.id}.updated`,
+  payload: { id: swap.id, status: swap.status, version: swap.version },
+});
+
+export interface OutboxRow {
+  msg_id: string;
+  subject: string;
+  payload: unknown;
+  published: boolean;
+}
+
+export function outboxRows(dataSource: DataSource): Promise<OutboxRow[]> {
+  return dataSource.query(
+    'SELECT msg_id, subject, payload, published_at IS NOT NULL AS published FROM outbox ORDER BY id',
+  );
+}
+
+export async function counters(dataSource: DataSource): Promise<Record<string, number>> {
+  const rows: Array<{ network: string; next_index: string }> = await dataSource.query(
+    'SELECT network, next_index FROM address_counters ORDER BY network',
+  );
+  return Object.fromEntries(rows.map((row) => [row.network, Number(row.next_index)]));
+}
