@@ -60,7 +60,7 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.expiry.stop();
+    await this.expiry.stop();
     await this.relay.stop();
   }
 

@@ -47,8 +47,8 @@ class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    this.task?.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.task?.stop();
   }
 }
 

@@ -42,8 +42,8 @@ class LiquidityLoop implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    this.task?.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.task?.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 import { EngineDb, openEngineDb, outboxRows } from '../test/engine-db';
-import { OutboxRepository, PendingOutboxMessage } from './outbox.repository';
+import { OutboxRepository, PendingOutboxMessage, UndeliverableMessageError } from './outbox.repository';
 import { OutboxWriter } from './outbox.writer';
 
 describe('OutboxRepository and OutboxWriter', () => {
@@ -50,8 +50,8 @@ describe('OutboxRepository and OutboxWriter', () => {
     expect((await outboxRows(engine.dataSource)).every((row) => row.published)).toBe(true);
   });
 
-  it('leaves the whole batch pending when publishing fails part-way', async () => {
-    await write('m1', 'm2');
+  it('keeps what was published before a failure marked, and the rest pending', async () => {
+    await write('m1', 'm2', 'm3');
     const attempts: string[] = [];
     const failing = outbox.relayBatch(10, async (message) => {
       attempts.push(message.msgId);
@@ -60,11 +60,40 @@ describe('OutboxRepository and OutboxWriter', () => {
     await expect(failing).rejects.toThrow('bus down');
 
     expect(attempts).toEqual(['m1', 'm2']);
-    expect((await outboxRows(engine.dataSource)).map((row) => row.published)).toEqual([false, false]);
-    // The next pass hands both out again (JetStream drops the repeat of m1 by its message id).
+    expect((await outboxRows(engine.dataSource)).map((row) => row.published)).toEqual([true, false, false]);
+    // The next pass starts where the failure was; m1 is not sent again.
     const seen: PendingOutboxMessage[] = [];
     expect(await outbox.relayBatch(10, collect(seen))).toBe(2);
-    expect(seen.map((message) => message.msgId)).toEqual(['m1', 'm2']);
+    expect(seen.map((message) => message.msgId)).toEqual(['m2', 'm3']);
+  });
+
+  it('sets an undeliverable message aside with its error and goes on with the rest', async () => {
+    await write('m1', 'bad', 'm3');
+    const seen: PendingOutboxMessage[] = [];
+    const handled = await outbox.relayBatch(10, async (message) => {
+      if (message.msgId === 'bad') throw new UndeliverableMessageError('payload breaks swap.updated v1');
+      seen.push(message);
+    });
+
+    expect(handled).toBe(3);
+    expect(seen.map((message) => message.msgId)).toEqual(['m1', 'm3']);
+    const rows: Array<{
+      msg_id: string;
+      published_at: Date | null;
+      failed_at: Date | null;
+      last_error: string | null;
+    }> = await engine.dataSource.query(
+      'SELECT msg_id, published_at, failed_at, last_error FROM outbox ORDER BY id',
+    );
+    expect(
+      rows.map((row) => [row.msg_id, row.published_at !== null, row.failed_at !== null, row.last_error]),
+    ).toEqual([
+      ['m1', true, false, null],
+      ['bad', false, true, 'payload breaks swap.updated v1'],
+      ['m3', true, false, null],
+    ]);
+    // Never handed out again.
+    expect(await outbox.relayBatch(10, collect([]))).toBe(0);
   });
 
   it('never hands the same row to two relays at once', async () => {

@@ -50,16 +50,19 @@ export class SwapRepository {
 
   /**
    * Inserts a new swap (version 1) and its event in one transaction. The deposit index is taken
-   * from the network's counter inside the same transaction, so an index is never handed out twice.
+   * from `counter` inside the same transaction, so an index is never handed out twice; it is
+   * counter value + `indexOffset` (dry-runs derive their addresses from a range of their own), and
+   * that derived index is what `build` gets and what the row records.
    */
   async insertNew(
     requestId: string,
     build: (depositIndex: number | null) => Swap,
-    network: string | null,
+    counter: string | null,
     event: (swap: Swap) => OutboxMessage,
+    indexOffset = 0,
   ): Promise<Swap> {
     return this.dataSource.transaction(async (manager) => {
-      const index = network === null ? null : await this.allocateIndex(manager, network);
+      const index = counter === null ? null : (await this.allocateIndex(manager, counter)) + indexOffset;
       const swap = { ...build(index), version: 1 };
       await manager.query(
         `INSERT INTO swaps (id, request_id, deposit_index, ${columns}, version) VALUES ($1, $2, $3, ${placeholders}, 1)`,

@@ -174,6 +174,15 @@ describe('CreateSwap', () => {
     expect(real.depositAddress).toBe(BTC_INDEX_1);
     expect(isSwapId(real.id)).toBe(true);
     expect(await engine.counters()).toEqual({ BTC: 2, 'dryrun:BTC': 3 });
+    // The row records the index the address was derived from, never one a real swap could use.
+    const indices: Array<{ id: string; deposit_index: string }> = await engine.dataSource.query(
+      'SELECT id, deposit_index FROM swaps',
+    );
+    expect(Object.fromEntries(indices.map((row) => [row.id, row.deposit_index]))).toEqual({
+      [dry.id]: String(DRYRUN_INDEX_OFFSET + 1),
+      [dry2.id]: String(DRYRUN_INDEX_OFFSET + 2),
+      [real.id]: '1',
+    });
     expect((await engine.outboxRows()).map((row) => row.msg_id)).toEqual([
       `swap:${dry.id}:1`,
       `swap:${dry2.id}:1`,

@@ -64,10 +64,7 @@ export class CreateSwap {
       partnerPercent: quote.partnerPercent,
       feeAmount: quote.feeAmount,
       slippage: null,
-      depositAddress: this.addresses.address(
-        network,
-        (index as number) + (request.dryrun ? DRYRUN_INDEX_OFFSET : 0),
-      ),
+      depositAddress: this.addresses.address(network, index as number),
       toAddress: request.toAddress,
       refundAddress: request.refundAddress,
       depositTx: null,
@@ -88,7 +85,8 @@ export class CreateSwap {
 
     const counter = request.dryrun ? `dryrun:${network}` : network;
     try {
-      const swap = await this.swaps.insertNew(request.requestId, build, counter, swapUpdatedMessage);
+      const offset = request.dryrun ? DRYRUN_INDEX_OFFSET : 0;
+      const swap = await this.swaps.insertNew(request.requestId, build, counter, swapUpdatedMessage, offset);
       this.onCommitted();
       return swap;
     } catch (error) {

@@ -27,8 +27,9 @@ export class ExpiryJob {
     void this.task.start();
   }
 
-  stop(): void {
-    this.task?.stop();
+  /** Resolves once a run under way has ended, so the database can be closed after it. */
+  async stop(): Promise<void> {
+    await this.task?.stop();
   }
 
   async runOnce(): Promise<number> {

@@ -114,6 +114,30 @@ describe('OutboxRelay', () => {
     expect((await engine.outboxRows()).every((row) => row.published)).toBe(true);
   });
 
+  it('sets aside a row that breaks the contract and still delivers the events behind it', async () => {
+    await engine.dataSource.query(
+      `INSERT INTO outbox (msg_id, subject, payload) VALUES ('swap:Corrupt001:1', 'swap.Corrupt001.updated', '{"id":"Corrupt001"}')`,
+    );
+    const swap = await engine.createSwap.execute(createRequest());
+
+    const logged = await relayOnce();
+
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 'error', message: 'outbox message is undeliverable' }),
+    ]);
+    expect((await streamMessages()).map((message) => message.msgId)).toEqual([`swap:${swap.id}:1`]);
+    const [corrupt] = await engine.dataSource.query(
+      `SELECT failed_at IS NOT NULL AS failed, published_at IS NULL AS pending, last_error FROM outbox WHERE msg_id = 'swap:Corrupt001:1'`,
+    );
+    expect(corrupt).toMatchObject({
+      failed: true,
+      pending: true,
+      last_error: expect.stringContaining('swap.updated'),
+    });
+    // It is not retried.
+    expect(await relayOnce()).toEqual([]);
+  });
+
   it('re-sends after a crash between publishing and marking, and JetStream drops the repeat', async () => {
     const first = await engine.createSwap.execute(createRequest());
     const second = await engine.createSwap.execute(createRequest());

@@ -1,6 +1,6 @@
-import { Bus } from '@swap/bus';
+import { Bus, BusContractError } from '@swap/bus';
 import { swapUpdated, SwapSnapshot } from '@swap/contracts';
-import { OutboxRepository, PendingOutboxMessage } from '@swap/engine-data';
+import { OutboxRepository, PendingOutboxMessage, UndeliverableMessageError } from '@swap/engine-data';
 import { JobLogger } from './expiry.job';
 
 /**
@@ -58,8 +58,18 @@ export class OutboxRelay {
 
   private async publish(message: PendingOutboxMessage): Promise<void> {
     const snapshot = message.payload as SwapSnapshot;
-    if (message.subject !== swapUpdated.subject(snapshot.id))
-      throw new Error(`unknown outbox subject ${message.subject}`);
-    await this.bus.publish(swapUpdated, [snapshot.id], snapshot, { msgId: message.msgId });
+    try {
+      if (message.subject !== swapUpdated.subject(snapshot?.id))
+        throw new UndeliverableMessageError(`unknown outbox subject ${message.subject}`);
+      await this.bus.publish(swapUpdated, [snapshot.id], snapshot, { msgId: message.msgId });
+    } catch (err) {
+      if (!(err instanceof UndeliverableMessageError || err instanceof BusContractError)) throw err;
+      // Set aside, never retried: a message that breaks its contract would block every event behind it.
+      this.logger.error(
+        { err, msgId: message.msgId, outboxId: message.id },
+        'outbox message is undeliverable',
+      );
+      throw err instanceof UndeliverableMessageError ? err : new UndeliverableMessageError(err.message);
+    }
   }
 }

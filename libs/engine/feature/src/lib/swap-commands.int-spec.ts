@@ -269,6 +269,9 @@ describe('ApplySwapEvent and SwapCommands', () => {
       await refusal(engine.commands.resolve(changed.id, 'REFUND', null), 'REFUND_ADDRESS_REQUIRED');
       engine.market.deletePrice('ETH');
       await refusal(engine.commands.resolve(changed.id, 'EXCHANGE', null), 'PRICING_UNAVAILABLE');
+      // While pricing is down, a decision that could never go ahead still gets its own refusal.
+      await refusal(engine.commands.resolve(fresh.id, 'EXCHANGE', null), 'EXCHANGE_NOT_POSSIBLE');
+      await refusal(engine.commands.resolve(dry.id, 'EXCHANGE', null), 'DRY_RUN_NO_DECISION');
       engine.setPrices();
 
       const refunding = await engine.commands.resolve(changed.id, 'REFUND', REFUND_ADDRESS);

@@ -56,12 +56,16 @@ export class SwapCommands {
     }
   }
 
-  /** EXCHANGE needs the live rate; a REFUND does not, so it still works while pricing is down. */
+  /**
+   * An EXCHANGE that can go ahead needs the live rate; a REFUND does not, so it still works while
+   * pricing is down. A decision the machine will refuse anyway gets that refusal, not a pricing one.
+   */
   private decisionMarket(swap: Swap, choice: 'EXCHANGE' | 'REFUND') {
     const prices = this.market.freshPrices();
     const priced =
       prices[CURRENCIES[swap.from].coin] !== undefined && prices[CURRENCIES[swap.to].coin] !== undefined;
-    if (!priced && choice === 'EXCHANGE') {
+    const exchangeCanProceed = choice === 'EXCHANGE' && !swap.dryrun && swap.status === 'RATE_CHANGED';
+    if (!priced && exchangeCanProceed) {
       const coin =
         prices[CURRENCIES[swap.from].coin] === undefined
           ? CURRENCIES[swap.from].coin

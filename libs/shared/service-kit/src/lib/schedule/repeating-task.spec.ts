@@ -47,4 +47,20 @@ describe('RepeatingTask', () => {
     expect(runs).toBe(2);
     task.stop();
   });
+
+  it('stop waits for the run under way', async () => {
+    let finish!: () => void;
+    const task = new RepeatingTask('slow', 100, () => new Promise<void>((resolve) => (finish = resolve)), {
+      error: jest.fn(),
+    });
+    const started = task.start();
+    let stopped = false;
+    const stopping = task.stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finish();
+    await Promise.all([started, stopping]);
+    expect(stopped).toBe(true);
+    jest.advanceTimersByTime(1_000); // and no run after it
+  });
 });

@@ -9,6 +9,7 @@ export interface TaskLogger {
  */
 export class RepeatingTask {
   private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
@@ -24,13 +25,20 @@ export class RepeatingTask {
     await this.run();
   }
 
-  stop(): void {
+  /** No further runs; resolves once a run under way has ended (so what it uses can be closed). */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    await this.running;
   }
 
-  private async run(): Promise<void> {
+  private run(): Promise<void> {
+    this.running = this.runOnce().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async runOnce(): Promise<void> {
     try {
       await this.task();
     } catch (err) {
