@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CURRENCY_CODES, SWAP_STATUSES } from '@swap/domain';
+import {
+  Choice,
+  CURRENCY_CODES,
+  CurrencyCode,
+  IssueType,
+  Network,
+  NETWORKS,
+  RateType,
+  SWAP_STATUSES,
+  SwapStatus,
+} from '@swap/domain';
+import type { CurrencyInfoView, PairView, QuoteSideView, QuoteView, SwapOrderView } from '@swap/domain';
 
 /* Request and response shapes of section 2 and 4, from which /v1/openapi.json is generated. */
 
@@ -34,10 +45,10 @@ export class ResolveBody extends SwapLookupBody {
   @ApiPropertyOptional({ description: 'Refund address (source chain)' }) address?: string;
 }
 
-class Currency {
-  @ApiProperty() code!: string;
+class Currency implements CurrencyInfoView {
+  @ApiProperty({ enum: CURRENCY_CODES }) code!: CurrencyCode;
   @ApiProperty() coin!: string;
-  @ApiProperty() network!: string;
+  @ApiProperty({ enum: NETWORKS }) network!: Network;
   @ApiProperty() name!: string;
   @ApiProperty() recv!: boolean;
   @ApiProperty() send!: boolean;
@@ -46,20 +57,20 @@ class Currency {
   @ApiProperty() min!: number;
 }
 
-class Pair {
-  @ApiProperty() from!: string;
-  @ApiProperty() to!: string;
-  @ApiProperty({ enum: ['direct'] }) type!: string;
+class Pair implements PairView {
+  @ApiProperty({ enum: CURRENCY_CODES }) from!: CurrencyCode;
+  @ApiProperty({ enum: CURRENCY_CODES }) to!: CurrencyCode;
+  @ApiProperty({ enum: ['direct'] }) type!: 'direct';
   @ApiProperty({ type: [String] }) via!: string[];
   @ApiProperty() available!: boolean;
   @ApiProperty() fixed!: boolean;
   @ApiProperty() min!: number;
 }
 
-class QuoteSide {
-  @ApiProperty() code!: string;
+class QuoteSide implements QuoteSideView {
+  @ApiProperty({ enum: CURRENCY_CODES }) code!: CurrencyCode;
   @ApiProperty() coin!: string;
-  @ApiProperty() network!: string;
+  @ApiProperty({ enum: NETWORKS }) network!: Network;
   @ApiProperty() name!: string;
   @ApiProperty() amount!: number;
   @ApiProperty() rate!: number;
@@ -75,28 +86,37 @@ class QuoteFee {
   @ApiProperty() amount!: number;
 }
 
-class Quote {
+class Quote implements QuoteView {
   @ApiProperty() from!: QuoteSide;
   @ApiProperty() to!: QuoteSide;
   @ApiProperty() fee!: QuoteFee;
   @ApiProperty({ type: [String] }) errors!: string[];
   @ApiProperty() slippage!: number;
-  @ApiProperty({ enum: ['float', 'fixed'] }) rateType!: string;
+  @ApiProperty({ enum: ['float', 'fixed'] }) rateType!: RateType;
   @ApiProperty() bufferPercent!: number;
   @ApiProperty({ type: Number, nullable: true }) guaranteedAmount!: number | null;
   @ApiProperty() expiresIn!: number;
 }
 
-class Tx {
+class ChainTx {
   @ApiProperty() id!: string;
   @ApiProperty() amount!: string;
   @ApiProperty({ type: String, nullable: true }) fee!: string | null;
   @ApiProperty({ type: String, nullable: true }) feeCurrency!: string | null;
   @ApiProperty() timeReg!: number;
-  @ApiPropertyOptional({ type: Number, nullable: true }) timeBlock?: number | null;
+  @ApiProperty({ type: Number, nullable: true }) timeBlock!: number | null;
   @ApiProperty() confirmations!: number;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Monero payouts only' }) txKey?:
-    string | null;
+}
+
+class PayoutTx {
+  @ApiProperty() id!: string;
+  @ApiProperty() amount!: string;
+  @ApiProperty({ type: String, nullable: true }) fee!: string | null;
+  @ApiProperty({ type: String, nullable: true }) feeCurrency!: string | null;
+  @ApiProperty() timeReg!: number;
+  @ApiProperty() confirmations!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Monero payouts: the tx key' })
+  txKey!: string | null;
 }
 
 class SwapTime {
@@ -109,38 +129,38 @@ class SwapTime {
 }
 
 class SwapFrom {
-  @ApiProperty() code!: string;
+  @ApiProperty({ enum: CURRENCY_CODES }) code!: CurrencyCode;
   @ApiProperty() coin!: string;
-  @ApiProperty() network!: string;
+  @ApiProperty({ enum: NETWORKS }) network!: Network;
   @ApiProperty() name!: string;
   @ApiProperty() amount!: string;
   @ApiProperty() amountDeposited!: string;
   @ApiProperty() address!: string;
   @ApiProperty() reqConfirmations!: number;
-  @ApiProperty({ type: Tx, nullable: true }) tx!: Tx | null;
+  @ApiProperty({ type: ChainTx, nullable: true }) tx!: ChainTx | null;
 }
 
 class SwapTo {
-  @ApiProperty() code!: string;
+  @ApiProperty({ enum: CURRENCY_CODES }) code!: CurrencyCode;
   @ApiProperty() coin!: string;
-  @ApiProperty() network!: string;
+  @ApiProperty({ enum: NETWORKS }) network!: Network;
   @ApiProperty() name!: string;
   @ApiProperty() amount!: string;
   @ApiProperty() address!: string;
-  @ApiProperty({ type: Tx, nullable: true }) tx!: Tx | null;
+  @ApiProperty({ type: PayoutTx, nullable: true }) tx!: PayoutTx | null;
 }
 
 class Refund {
   @ApiProperty({ type: String, nullable: true }) address!: string | null;
-  @ApiProperty({ type: Tx, nullable: true }) tx!: Tx | null;
+  @ApiProperty({ type: ChainTx, nullable: true }) tx!: ChainTx | null;
 }
 
 class Issue {
-  @ApiProperty({ enum: ['LESS', 'MORE', 'BELOW_MINIMUM', 'NO_LIQUIDITY'], nullable: true }) type!:
-    string | null;
+  @ApiProperty({ enum: ['LESS', 'MORE', 'BELOW_MINIMUM', 'NO_LIQUIDITY'], nullable: true })
+  type!: IssueType | null;
   @ApiProperty({ type: String, nullable: true }) reason!: string | null;
   @ApiProperty() needsRefundAddress!: boolean;
-  @ApiProperty({ enum: ['NONE', 'EXCHANGE', 'REFUND'] }) choice!: string;
+  @ApiProperty({ enum: ['NONE', 'EXCHANGE', 'REFUND'] }) choice!: Choice;
 }
 
 class SwapFee {
@@ -154,11 +174,11 @@ class Proposed {
   @ApiProperty() amount!: string;
 }
 
-class SwapOrder {
+class SwapOrder implements SwapOrderView {
   @ApiProperty({ minLength: 10, maxLength: 10 }) id!: string;
   @ApiProperty({ minLength: 22, maxLength: 22 }) token!: string;
-  @ApiProperty({ enum: ['float', 'fixed'] }) type!: string;
-  @ApiProperty({ enum: SWAP_STATUSES }) status!: string;
+  @ApiProperty({ enum: ['float', 'fixed'] }) type!: RateType;
+  @ApiProperty({ enum: SWAP_STATUSES }) status!: SwapStatus;
   @ApiProperty() time!: SwapTime;
   @ApiProperty() from!: SwapFrom;
   @ApiProperty() to!: SwapTo;

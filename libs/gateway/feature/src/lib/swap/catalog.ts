@@ -1,8 +1,8 @@
-import { allPairs, CURRENCIES, CURRENCY_CODES, toJsonNumber } from '@swap/domain';
+import { allPairs, CURRENCIES, CURRENCY_CODES, CurrencyInfoView, PairView, toJsonNumber } from '@swap/domain';
 import type { ApiKeyInfo } from '@swap/contracts';
 
 /** Section 2.2: every configured currency. Maintenance switches arrive with the pricing issue. */
-export function listCurrencies() {
+export function listCurrencies(): CurrencyInfoView[] {
   return CURRENCY_CODES.map((code) => {
     const c = CURRENCIES[code];
     return {
@@ -20,12 +20,12 @@ export function listCurrencies() {
 }
 
 /** Section 2.3: all 72 direct pairs; `fixed` follows the calling key's setting. */
-export function listPairs(key: ApiKeyInfo) {
+export function listPairs(key: ApiKeyInfo): PairView[] {
   return allPairs().map(([from, to]) => ({
     from,
     to,
-    type: 'direct' as const,
-    via: [] as string[],
+    type: 'direct',
+    via: [],
     available: true,
     fixed: key.fixedRateEnabled,
     min: toJsonNumber(CURRENCIES[from].min),

@@ -1,7 +1,22 @@
-import { CURRENCIES, CurrencyCode, formatQuote, Quote, toJsonNumber } from '@swap/domain';
+import {
+  CURRENCIES,
+  CurrencyCode,
+  formatQuote,
+  Quote,
+  QuoteSideView,
+  QuoteView,
+  toJsonNumber,
+} from '@swap/domain';
 
 /** One side of a quote: the currency's identity, then its numbers (one flat literal: this is hot). */
-function side(code: CurrencyCode, amount: string, rate: string, min: string, max: string, usd: string) {
+function side(
+  code: CurrencyCode,
+  amount: string,
+  rate: string,
+  min: string,
+  max: string,
+  usd: string,
+): QuoteSideView {
   const c = CURRENCIES[code];
   return {
     code: c.code,
@@ -18,7 +33,7 @@ function side(code: CurrencyCode, amount: string, rate: string, min: string, max
 }
 
 /** Section 2.4: the data of /swap/price. Numbers are rounded to each currency's precision (D6). */
-export function renderQuote(quote: Quote, expiresIn: number) {
+export function renderQuote(quote: Quote, expiresIn: number): QuoteView {
   const text = formatQuote(quote);
   return {
     from: side(quote.from, text.amountFrom, quote.rate, text.min, text.max, quote.usdFrom),
@@ -28,7 +43,7 @@ export function renderQuote(quote: Quote, expiresIn: number) {
       partnerPercent: toJsonNumber(quote.partnerPercent),
       amount: toJsonNumber(text.feeAmount),
     },
-    errors: [] as string[],
+    errors: [],
     slippage: 0,
     rateType: quote.type,
     bufferPercent: 0,

@@ -1,1 +1,2 @@
 export * from './swap-order.view';
+export * from './api.views';
