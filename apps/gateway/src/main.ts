@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 import { gatewayConfigSchema } from './gateway.config';
 import { gatewayModule } from './gateway.module';
+import { logRequests } from './http/access-log';
 import { acceptRawBodies } from './http/raw-body';
 
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     fastify: { trustProxy: config.TRUST_PROXY, bodyLimit: 64 * 1024 },
     configure: (app) => {
       acceptRawBodies(app.getHttpAdapter().getInstance());
+      logRequests(app.getHttpAdapter().getInstance(), logger);
       const document = SwaggerModule.createDocument(
         app,
         new DocumentBuilder()
