@@ -30,12 +30,11 @@ export const liquidityKv = defineKv({
   schema: liquidityEntry,
 });
 
-/** D2: single-use request nonces shared by every gateway replica, remembered 2 minutes. */
+/** D2: single-use request nonces shared by every gateway replica, remembered 10 minutes (D2's minimum). */
 export const noncesKv = defineKv({
   bucket: 'gateway-nonces',
-  // A request is accepted only within ±30 s of its timestamp, so a nonce needs remembering for
-  // 60 s; the rest is margin for clock skew between gateways. Longer only costs server memory.
-  ttlSeconds: 120,
+  // D2 promises at least 10 minutes, although the ±30 s timestamp window already refuses older requests.
+  ttlSeconds: 600,
   history: 1,
   schema: z.object({ at: z.number().int() }),
 });

@@ -2,7 +2,7 @@ import { Bus } from '@swap/bus';
 import { noncesKv } from '@swap/contracts';
 import { NonceStore } from './authenticate.use-case';
 
-/** Nonces in a JetStream KV bucket (TTL 2 minutes): an atomic create is refused on every replica. */
+/** Nonces in a JetStream KV bucket (TTL 10 minutes, D2): an atomic create is refused on every replica. */
 export class KvNonceStore implements NonceStore {
   constructor(private readonly bus: Bus) {}
 
