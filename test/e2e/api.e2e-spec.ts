@@ -309,6 +309,27 @@ describe('the swap API, end to end', () => {
       });
     });
 
+    it("serves the public status page behind the order's url to anyone with the link (D1)", async () => {
+      const page = await fetch(order.url as string);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const text = await page.text();
+      expect(text).toContain(`Swap ${order.id}`);
+      expect(text).toContain(order.from.address);
+      expect(text).toContain('NEW');
+
+      const base = `${stack.gateways[0].url}/swap/${order.id}`;
+      for (const url of [
+        base,
+        `${base}?token=${'x'.repeat(22)}`,
+        `${stack.gateways[0].url}/swap/DRabcdefgh?token=x`,
+      ]) {
+        const refused = await fetch(url);
+        expect([url, refused.status]).toEqual([url, 404]);
+        expect(await refused.text()).toContain('Swap not found');
+      }
+    });
+
     it('refuses advance on a real swap and decisions while NEW', async () => {
       expect(await failure(api.advance(order.id))).toEqual({
         status: 400,

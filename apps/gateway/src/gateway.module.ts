@@ -28,6 +28,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from './gateway.config';
 import { GATEWAY_LOGGER, NONCE_STORE } from './gateway.tokens';
 import { EnvelopeFilter } from './http/envelope.filter';
 import { SignatureGuard } from './http/signature.guard';
+import { StatusPageController } from './http/status-page.controller';
 import { SwapController } from './http/swap.controller';
 import { GatewayBusHandlers } from './bus/gateway-bus.handlers';
 
@@ -53,7 +54,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         }),
       }),
     ],
-    controllers: [SwapController],
+    controllers: [SwapController, StatusPageController],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },
       { provide: GATEWAY_LOGGER, useValue: logger },

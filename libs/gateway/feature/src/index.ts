@@ -11,3 +11,4 @@ export * from './lib/swap/engine.client';
 export * from './lib/swap/quote.view';
 export * from './lib/swap/request-body';
 export * from './lib/swap/swap.use-cases';
+export * from './lib/swap/status-page';

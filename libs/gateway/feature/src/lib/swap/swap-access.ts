@@ -1,5 +1,5 @@
 import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
-import { constantTimeEqual, SwapErrors } from '@swap/domain';
+import { constantTimeEqual, isSwapId, SwapErrors } from '@swap/domain';
 import { SwapViewRepository } from '@swap/gateway-data';
 import { SwapLookup } from './swap-request.parser';
 
@@ -17,5 +17,17 @@ export async function findVisibleSwap(
   const owner = swap.apiKey === key.key;
   const tokenOk = lookup.token !== null && constantTimeEqual(lookup.token, swap.token);
   if (!owner && !tokenOk) throw SwapErrors.swapNotFound();
+  return swap;
+}
+
+/** D1's public page: the token in the link is the only credential; anything else is not found. */
+export async function findSwapByToken(
+  views: SwapViewRepository,
+  id: string,
+  token: string | undefined,
+): Promise<SwapSnapshot> {
+  if (!isSwapId(id) || typeof token !== 'string') throw SwapErrors.swapNotFound();
+  const swap = await views.find(id);
+  if (!swap || swap.dryrun || !constantTimeEqual(token, swap.token)) throw SwapErrors.swapNotFound();
   return swap;
 }

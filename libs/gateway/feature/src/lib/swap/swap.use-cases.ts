@@ -6,7 +6,7 @@ import { MarketFeed, priceSwap } from '@swap/market';
 import { EngineClient } from './engine.client';
 import { renderQuote } from './quote.view';
 import { Body } from './request-body';
-import { findVisibleSwap } from './swap-access';
+import { findSwapByToken, findVisibleSwap } from './swap-access';
 import {
   parseCreateRequest,
   parseQuoteRequest,
@@ -60,6 +60,11 @@ export class SwapUseCases {
 
   async status(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
     return this.render(await findVisibleSwap(this.views, parseSwapLookup(body), key));
+  }
+
+  /** D1: the swap behind a public status link, authorized by its token alone. */
+  async publicStatus(id: string, token: string | undefined): Promise<SwapOrderView> {
+    return this.render(await findSwapByToken(this.views, id, token));
   }
 
   async resolve(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
