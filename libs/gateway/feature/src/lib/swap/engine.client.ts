@@ -9,39 +9,74 @@ import {
 } from '@swap/contracts';
 import { SwapError, SwapErrorCode } from '@swap/domain';
 
-const TIMEOUT_MS = 10_000;
+export interface EngineClientOptions {
+  /** The whole time a call may take, retries included (default 10 s). */
+  budgetMs?: number;
+  /** Longest wait for one answer to a create before asking again (default 4 s). */
+  createAttemptMs?: number;
+}
+const FIRST_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 1_000;
 
 /** The engine is temporarily unreachable: the gateway answers 503 and the caller retries. */
 export class EngineUnavailableError extends Error {}
 
-/** Swaps belong to the order engine; the gateway only asks it over the bus. */
+type Reply = { ok: true; data: SwapSnapshot } | { ok: false; error: RpcError };
+
+/**
+ * Swaps belong to the order engine; the gateway only asks it over the bus. While no engine
+ * instance listens (a rolling restart), a call waits and tries again within its budget: the
+ * request was never delivered, so that is safe for every call. A call that timed out may have
+ * been carried out, so only create, which is idempotent by request id, is tried again then.
+ */
 export class EngineClient {
-  constructor(private readonly bus: Bus) {}
+  private readonly budgetMs: number;
+  private readonly createAttemptMs: number;
+
+  constructor(
+    private readonly bus: Bus,
+    options: EngineClientOptions = {},
+  ) {
+    this.budgetMs = options.budgetMs ?? 10_000;
+    this.createAttemptMs = options.createAttemptMs ?? 4_000;
+  }
 
   create(request: CreateSwapRequest): Promise<SwapSnapshot> {
-    return this.unwrap(this.bus.request(engineCreateSwap, request, { timeoutMs: TIMEOUT_MS }));
+    return this.call((timeoutMs) => this.bus.request(engineCreateSwap, request, { timeoutMs }), true);
   }
 
   advance(id: string): Promise<SwapSnapshot> {
-    return this.unwrap(this.bus.request(engineAdvanceSwap, { id }, { timeoutMs: TIMEOUT_MS }));
+    return this.call((timeoutMs) => this.bus.request(engineAdvanceSwap, { id }, { timeoutMs }), false);
   }
 
   resolve(id: string, choice: 'EXCHANGE' | 'REFUND', address: string | null): Promise<SwapSnapshot> {
-    return this.unwrap(
-      this.bus.request(engineResolveSwap, { id, choice, address }, { timeoutMs: TIMEOUT_MS }),
+    return this.call(
+      (timeoutMs) => this.bus.request(engineResolveSwap, { id, choice, address }, { timeoutMs }),
+      false,
     );
   }
 
-  private async unwrap(
-    reply: Promise<{ ok: true; data: SwapSnapshot } | { ok: false; error: RpcError }>,
+  private async call(
+    send: (timeoutMs: number) => Promise<Reply>,
+    idempotent: boolean,
   ): Promise<SwapSnapshot> {
-    let result;
-    try {
-      result = await reply;
-    } catch (error) {
-      if (error instanceof BusUnavailableError) throw new EngineUnavailableError('order engine unavailable');
-      throw error;
+    const deadline = Date.now() + this.budgetMs;
+    for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
+      try {
+        const left = Math.max(1, deadline - Date.now());
+        return this.unwrap(await send(idempotent ? Math.min(left, this.createAttemptMs) : left));
+      } catch (error) {
+        if (!(error instanceof BusUnavailableError)) throw error;
+        const retry = error.reason === 'no-responders' || (idempotent && error.reason === 'timeout');
+        if (!retry || Date.now() + backoff >= deadline) {
+          throw new EngineUnavailableError(`order engine unavailable (${error.reason})`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, backoff));
+      }
     }
+  }
+
+  private unwrap(result: Reply): SwapSnapshot {
     if (result.ok) return result.data;
     const { code, message, status } = result.error;
     if (status >= 500 || !(Object.values(SwapErrorCode) as string[]).includes(code)) {
