@@ -1,15 +1,15 @@
 import {
   computeQuote,
   CURRENCIES,
-  marketRate,
-  totalFeePercent,
   CurrencyCode,
   Direction,
   inputForOutput,
   outputForDeposit,
   precisionStep,
   Quote,
+  QuoteTerms,
   quoteLimitError,
+  quoteTerms,
   RateType,
   SwapErrors,
   toUnits,
@@ -48,18 +48,9 @@ export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote 
     partnerPercent: request.partnerPercent,
   };
   const available = market.available(to);
-  // The most the user may send is what pays out exactly the liquidity left in the destination currency,
-  // at the rate and fee the quote uses (computed here as computeQuote computes them).
-  const max =
-    available === null
-      ? null
-      : maxSend(available, request, {
-          rate: marketRate(prices, from, to),
-          feePercent: totalFeePercent(
-            request.direction === 'to' ? 'fixed' : request.type,
-            request.partnerPercent ?? '0',
-          ),
-        });
+  // The most the user may send is what pays out exactly the liquidity left in the destination
+  // currency, at the quote's own rate and fee.
+  const max = available === null ? null : maxSend(available, request, quoteTerms(base));
   const quote = computeQuote({ ...base, amount: request.amount, min, max });
   const error = quoteLimitError(quote);
   if (error) throw error;
@@ -70,7 +61,7 @@ export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote 
 function maxSend(
   available: bigint,
   request: PriceSwapRequest,
-  terms: Pick<Quote, 'rate' | 'feePercent'>,
+  terms: Pick<QuoteTerms, 'rate' | 'feePercent'>,
 ): bigint {
   const { from, to } = request;
   const max = inputForOutput(available, from, to, terms.rate, terms.feePercent);

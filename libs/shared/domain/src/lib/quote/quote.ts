@@ -60,13 +60,32 @@ function usdValue(units: bigint, code: CurrencyCode, prices: UsdPrices): string 
   return toFixedDecimal(value, 2, 'halfUp');
 }
 
+export interface QuoteTerms {
+  /** Direction `to` is always fixed-rate. */
+  type: RateType;
+  partnerPercent: string;
+  feePercent: string;
+  rate: string;
+}
+
+/** The rate type, fee and rate a quote applies: the same for every amount of a pair. */
+export function quoteTerms(
+  input: Pick<QuoteInput, 'prices' | 'from' | 'to' | 'type' | 'direction' | 'partnerPercent'>,
+): QuoteTerms {
+  const type: RateType = input.direction === 'to' ? 'fixed' : input.type;
+  const partnerPercent = input.partnerPercent ?? '0';
+  return {
+    type,
+    partnerPercent,
+    feePercent: totalFeePercent(type, partnerPercent),
+    rate: marketRate(input.prices, input.from, input.to),
+  };
+}
+
 /** Throws SwapError PRICING_UNAVAILABLE when a coin has no usable price; limits are not checked here. */
 export function computeQuote(input: QuoteInput): Quote {
   const { prices, from, to, direction, min, max } = input;
-  const type: RateType = direction === 'to' ? 'fixed' : input.type;
-  const partnerPercent = input.partnerPercent ?? '0';
-  const feePercent = totalFeePercent(type, partnerPercent);
-  const rate = marketRate(prices, from, to);
+  const { type, partnerPercent, feePercent, rate } = quoteTerms(input);
   const output = (amountFrom: bigint) => outputForDeposit(amountFrom, from, to, rate, feePercent);
 
   let amountFrom: bigint;

@@ -18,17 +18,13 @@ export function ratio(num: bigint, den = 1n): Ratio {
   return { num, den };
 }
 
-const parseDecimalOnce = memoByString((text: string): Ratio => {
+/** "60000.12" → 6000012/100, exactly. The same strings recur on every quote, so results are kept. */
+export const parseDecimal = memoByString((text: string): Ratio => {
   const match = DECIMAL.exec(text);
   if (!match) throw new DecimalFormatError(`not a plain non-negative decimal: ${text}`);
   const fraction = match[2] ?? '';
   return Object.freeze(ratio(BigInt(match[1] + fraction), 10n ** BigInt(fraction.length)));
 });
-
-/** "60000.12" → 6000012/100, exactly. The same strings recur on every quote, so results are kept. */
-export function parseDecimal(text: string): Ratio {
-  return parseDecimalOnce(text);
-}
 
 const POW10 = new Map<number, Ratio>();
 
