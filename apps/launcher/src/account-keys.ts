@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
+import { accountKeyVariables, mnemonicToSeed } from '@swap/chain-keys';
 import { NETWORKS } from '@swap/domain';
 
 /**
@@ -16,6 +16,5 @@ export function accountKeysEnv(mnemonicEnv: Record<string, string>): Record<stri
   if (Object.keys(fromEnv).length === NETWORKS.length) return fromEnv;
   const mnemonic =
     mnemonicEnv['TREASURY_MNEMONIC'] ?? readFileSync(mnemonicEnv['TREASURY_MNEMONIC_FILE'], 'utf8').trim();
-  const derived = accountPublicKeys(mnemonicToSeed(mnemonic));
-  return { ...Object.fromEntries(NETWORKS.map((n) => [`${n}_XPUB`, derived[n]])), ...fromEnv };
+  return { ...accountKeyVariables(mnemonicToSeed(mnemonic)), ...fromEnv };
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
-import { NETWORKS } from '@swap/domain';
+import { accountKeyVariables, mnemonicToSeed } from '@swap/chain-keys';
 import { CliError, EXIT } from './cli-error';
 import { withJsonOption, type CliContext, type JsonOption } from './command-kit';
 import { toJson } from './output';
@@ -13,11 +12,8 @@ export interface XpubsOptions extends JsonOption {
 
 /** Where the treasury's phrase comes from: the option, then the treasury's own variables, then `npm start`'s. */
 export function readMnemonic(options: XpubsOptions, env: NodeJS.ProcessEnv, cwd: string): string {
-  const file =
-    options.mnemonicFile ??
-    (env['TREASURY_MNEMONIC'] ? undefined : env['TREASURY_MNEMONIC_FILE']) ??
-    (env['TREASURY_MNEMONIC'] ? undefined : join(cwd, '.data/treasury.mnemonic'));
-  if (file === undefined) return String(env['TREASURY_MNEMONIC']);
+  if (!options.mnemonicFile && env['TREASURY_MNEMONIC']) return env['TREASURY_MNEMONIC'];
+  const file = options.mnemonicFile ?? env['TREASURY_MNEMONIC_FILE'] ?? join(cwd, '.data/treasury.mnemonic');
   try {
     return readFileSync(file, 'utf8');
   } catch {
@@ -30,15 +26,12 @@ export function readMnemonic(options: XpubsOptions, env: NodeJS.ProcessEnv, cwd:
 }
 
 /** D11: the account public keys of every network, as the <NETWORK>_XPUB variables the services read. */
-export function accountKeyVariables(mnemonic: string): Record<string, string> {
-  let seed: Uint8Array;
+export function accountKeyVariablesOf(mnemonic: string): Record<string, string> {
   try {
-    seed = mnemonicToSeed(mnemonic);
+    return accountKeyVariables(mnemonicToSeed(mnemonic));
   } catch (err) {
     throw new CliError('MNEMONIC_INVALID', (err as Error).message);
   }
-  const keys = accountPublicKeys(seed);
-  return Object.fromEntries(NETWORKS.map((network) => [`${network}_XPUB`, keys[network]]));
 }
 
 export function registerXpubsCommand(
@@ -59,7 +52,7 @@ export function registerXpubsCommand(
       'the BIP39 phrase (default: TREASURY_MNEMONIC(_FILE), else .data/treasury.mnemonic)',
     )
     .action((options: XpubsOptions) => {
-      const variables = accountKeyVariables(readMnemonic(options, env, cwd));
+      const variables = accountKeyVariablesOf(readMnemonic(options, env, cwd));
       // An env file as it is: `kubectl create secret generic … --from-env-file` takes it directly.
       const lines = Object.entries(variables).map(([name, value]) => `${name}=${value}\n`);
       ctx.output.out(options.json ? toJson(variables) : lines.join(''));

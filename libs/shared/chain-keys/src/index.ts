@@ -1,6 +1,11 @@
 export { generateMnemonic, mnemonicToSeed } from './lib/mnemonic';
 export { ACCOUNT_PATHS, type Bip32Network, type Chain } from './lib/paths';
-export { accountPublicKey, accountPublicKeys, childPrivateKey } from './lib/account-keys';
+export {
+  accountKeyVariables,
+  accountPublicKey,
+  accountPublicKeys,
+  childPrivateKey,
+} from './lib/account-keys';
 export { depositAddress, type DepositAddressParams } from './lib/deposit-address';
 export { extendedKeyForChain } from './lib/extended-key';
 export {

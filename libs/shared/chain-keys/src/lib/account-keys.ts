@@ -35,6 +35,12 @@ export function accountPublicKeys(seed: Uint8Array): Record<Network, string> {
   return Object.fromEntries(NETWORKS.map((n) => [n, accountPublicKey(seed, n)])) as Record<Network, string>;
 }
 
+/** The same keys as the variables the engine and the watchers read: BTC_XPUB=…, one per network (D11). */
+export function accountKeyVariables(seed: Uint8Array): Record<`${Network}_XPUB`, string> {
+  const keys = accountPublicKeys(seed);
+  return Object.fromEntries(NETWORKS.map((n) => [`${n}_XPUB`, keys[n]])) as Record<`${Network}_XPUB`, string>;
+}
+
 /** The secp256k1 private key of account/0/index, the key behind depositAddress(network, …, index). */
 export function childPrivateKey(seed: Uint8Array, network: Bip32Network, index: number): Uint8Array {
   assertIndex(index);

@@ -1,4 +1,4 @@
-import type { SwapOrderView } from '@swap/domain';
+import { FINAL_STATUSES, type SwapOrderView } from '@swap/domain';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -34,7 +34,7 @@ const row = (label: string, value: unknown) =>
  * link authorizes it). Plain HTML that refreshes itself while the swap is open; every value escaped.
  */
 export function renderStatusPage(order: SwapOrderView): string {
-  const open = !['DONE', 'EXPIRED', 'REFUNDED'].includes(order.status);
+  const open = !FINAL_STATUSES.includes(order.status);
   const rows = [
     row('Status', order.status),
     row('You send', `${order.from.amount} ${order.from.code}`),
