@@ -5,15 +5,6 @@ export interface RateLimitGossip {
   send(hits: Array<{ bucket: string; count: number }>): void;
 }
 
-export interface RateLimiterOptions {
-  clock?: () => number;
-  /**
-   * Batches announcements over this many ms; 0 (the default) announces at the end of the current
-   * event-loop turn, so a client alternating between replicas is still counted in one bucket.
-   */
-  gossipEveryMs?: number;
-}
-
 /** Debts for buckets this replica has not used are forgotten after this long (the bucket refills). */
 const UNSEEN_TTL_MS = 2_000;
 
@@ -28,17 +19,12 @@ export class RateLimiter {
   private pending = new Map<string, number>();
   /** Hits other replicas admitted on buckets this one has not created yet. */
   private readonly unseen = new Map<string, { count: number; at: number }>();
-  private scheduled: { cancel(): void } | undefined;
-  private readonly clock: () => number;
-  private readonly gossipEveryMs: number;
+  private scheduled: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly gossip: RateLimitGossip,
-    options: RateLimiterOptions = {},
-  ) {
-    this.clock = options.clock ?? Date.now;
-    this.gossipEveryMs = options.gossipEveryMs ?? 0;
-  }
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Returns 0 when the request may proceed, else the seconds to wait (Retry-After). */
   take(apiKey: string, endpoint: string, rate: number): number {
@@ -66,7 +52,7 @@ export class RateLimiter {
 
   /** Sends what is still pending (at shutdown). */
   flush(): void {
-    this.scheduled?.cancel();
+    clearImmediate(this.scheduled);
     this.scheduled = undefined;
     if (this.pending.size === 0) return;
     const hits = [...this.pending].map(([bucket, count]) => ({ bucket, count }));
@@ -90,15 +76,9 @@ export class RateLimiter {
 
   private announce(name: string): void {
     this.pending.set(name, (this.pending.get(name) ?? 0) + 1);
-    if (this.scheduled) return;
-    if (this.gossipEveryMs === 0) {
-      const immediate = setImmediate(() => this.flush());
-      this.scheduled = { cancel: () => clearImmediate(immediate) };
-    } else {
-      const timer = setTimeout(() => this.flush(), this.gossipEveryMs);
-      timer.unref();
-      this.scheduled = { cancel: () => clearTimeout(timer) };
-    }
+    // Announced when this event-loop turn ends: a client alternating between replicas is still
+    // counted in one bucket, and a busy turn still sends one message.
+    this.scheduled ??= setImmediate(() => this.flush());
   }
 
   /** A debt older than a full refill no longer matters; without this the map grows with every key. */
