@@ -3,5 +3,8 @@ export * from './lib/streams';
 export * from './lib/swap-snapshot';
 export * from './lib/swap.events';
 export * from './lib/engine.rpc';
+export * from './lib/engine.inbox';
+export * from './lib/treasury.commands';
+export * from './lib/devnet.rpc';
 export * from './lib/gateway.ops';
 export * from './lib/market.kv';

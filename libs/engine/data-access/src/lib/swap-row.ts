@@ -71,6 +71,7 @@ export function rowToSwap(row: SwapRow): Swap {
     feeAmount: BigInt(row.fee_amount),
     slippage: row.slippage,
     depositAddress: row.deposit_address,
+    depositIndex: row.deposit_index === null ? null : Number(row.deposit_index),
     toAddress: row.to_address,
     refundAddress: row.refund_address,
     depositTx: txFromJson(row.deposit_tx),

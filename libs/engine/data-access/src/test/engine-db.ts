@@ -64,6 +64,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     feeAmount: 375_000_000_000_000n,
     slippage: null,
     depositAddress: `bc1qtest${id.toLowerCase()}`,
+    depositIndex: 1,
     toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
     refundAddress: null,
     depositTx: null,

@@ -65,6 +65,7 @@ export class CreateSwap {
       feeAmount: quote.feeAmount,
       slippage: null,
       depositAddress: this.addresses.address(network, index as number),
+      depositIndex: index,
       toAddress: request.toAddress,
       refundAddress: request.refundAddress,
       depositTx: null,

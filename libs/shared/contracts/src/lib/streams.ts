@@ -1,4 +1,6 @@
 import { defineStream } from './define';
+import { ENGINE_INBOX_STREAM } from './engine.inbox';
+import { MONEY_COMMANDS_STREAM } from './treasury.commands';
 
 const DAY = 24 * 60 * 60;
 
@@ -10,4 +12,4 @@ export const SWAP_EVENTS_STREAM = defineStream({
   duplicateWindowSeconds: 120,
 });
 
-export const ALL_STREAMS = [SWAP_EVENTS_STREAM];
+export const ALL_STREAMS = [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM];

@@ -36,6 +36,7 @@ export const swapSnapshot = z.object({
   feeAmount: units,
   slippage: decimal.nullable(),
   depositAddress: z.string(),
+  depositIndex: z.number().int().nonnegative().nullable(),
   toAddress: z.string(),
   refundAddress: z.string().nullable(),
   depositTx: chainTx.nullable(),

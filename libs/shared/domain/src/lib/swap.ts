@@ -84,6 +84,8 @@ export interface Swap {
   /** Applied vs quoted rate in percent; set when the deposit is credited. */
   slippage: string | null;
   depositAddress: string;
+  /** Derivation index of the deposit address under the source network's account (the treasury signs with it). */
+  depositIndex: number | null;
   toAddress: string;
   refundAddress: string | null;
   depositTx: ChainTx | null;

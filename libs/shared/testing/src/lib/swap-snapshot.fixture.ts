@@ -21,6 +21,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   feeAmount: '12470',
   slippage: null,
   depositAddress: 'ltc1qdeposit',
+  depositIndex: 1,
   toAddress: 'bc1qpayout',
   refundAddress: null,
   depositTx: null,

@@ -32,6 +32,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     feeAmount: 387_500_000_000_000n,
     slippage: null,
     depositAddress: 'bc1qdepositaddressxxxxxxxxxxxxxxxxxxxxxxx',
+    depositIndex: 1,
     toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
     refundAddress: REFUND_ADDRESS,
     depositTx: null,

@@ -1,0 +1,2 @@
+export * from './lib/chain-reader';
+export * from './lib/chain-sender';

@@ -1,0 +1,63 @@
+import type { CurrencyCode, Network } from '@swap/domain';
+
+/** A block's place in the chain. */
+export interface BlockRef {
+  height: number;
+  hash: string;
+}
+
+/**
+ * Value arriving at an address: one output of a UTXO transaction, one native transfer or one
+ * token transfer (log). `(txid, index)` names it for good within its network, so a redelivery or a
+ * rescan can never count it twice.
+ */
+export interface ChainTransfer {
+  txid: string;
+  /** Output number (UTXO), log index (token) or 0 (native account transfer). */
+  index: number;
+  /** The native coin of the network or one of its tokens (USDTTRC on TRX, USDTERC on ETH). */
+  currency: CurrencyCode;
+  to: string;
+  /** Base units of `currency`. */
+  amount: bigint;
+  /** Sending addresses where the chain shows them (empty for Monero): skips the treasury's own. */
+  from: string[];
+}
+
+export interface ChainBlock extends BlockRef {
+  parentHash: string;
+  /** UNIX seconds. */
+  time: number;
+  transfers: ChainTransfer[];
+}
+
+/** Where a transaction stands. A failed transaction was mined but did not move the value. */
+export type TxStatus =
+  | { state: 'unknown' }
+  | { state: 'mempool' }
+  | { state: 'confirmed'; height: number; blockHash: string; confirmations: number; time: number }
+  | {
+      state: 'failed';
+      height: number;
+      blockHash: string;
+      confirmations: number;
+      time: number;
+      reason: string;
+    };
+
+/**
+ * Read access to one network, with no keys: what watchers (and the treasury, for confirmations
+ * and balances) need. The devnet and every real node implement it; nothing above this interface
+ * knows which one it talks to.
+ */
+export interface ChainReader {
+  readonly network: Network;
+  tip(): Promise<BlockRef>;
+  /** The block at `height` on the current best chain, or null above the tip. */
+  blockAt(height: number): Promise<ChainBlock | null>;
+  /** Transfers of transactions waiting in the mempool (0 confirmations). */
+  mempool(): Promise<ChainTransfer[]>;
+  transaction(txid: string): Promise<TxStatus>;
+  /** Confirmed balance of `address` in `currency` (native coin or token), base units. */
+  balance(address: string, currency: CurrencyCode): Promise<bigint>;
+}

@@ -1,0 +1,55 @@
+import type { CurrencyCode, Network } from '@swap/domain';
+
+/** The key of one address, held by the treasury only. */
+export interface AddressSigner {
+  network: Network;
+  /** The address this key controls (index 0 is the network's hot wallet, 1… are deposit addresses). */
+  address: string;
+  /** Derivation index under the network's account. */
+  index: number;
+  publicKey: Uint8Array;
+  scheme: 'secp256k1' | 'ed25519';
+  /** secp256k1: 65 bytes r‖s‖recovery over sha256(message); ed25519: 64 bytes over message. */
+  sign(message: Uint8Array): Uint8Array;
+}
+
+/** One value transfer the treasury wants to make. */
+export interface TransferOrder {
+  currency: CurrencyCode;
+  to: string;
+  /** Base units of `currency` the recipient receives. */
+  amount: bigint;
+}
+
+/**
+ * A signed transaction, ready to broadcast. The treasury persists it before the first broadcast
+ * and, after any crash, broadcasts exactly these bytes again: never a re-signed transaction.
+ */
+export interface SignedTransaction {
+  network: Network;
+  txid: string;
+  /** The serialized signed transaction (hex, or the chain's usual encoding). */
+  raw: string;
+  /** Network fee the sender pays, in `feeCurrency` base units (the network's native coin). */
+  fee: bigint;
+  feeCurrency: CurrencyCode;
+  /** Monero only: the transaction key that proves the payment. */
+  txKey: string | null;
+}
+
+export type BroadcastResult =
+  /** Accepted now, or already known to the node (a repeated broadcast of the same bytes). */
+  | { accepted: true }
+  /** Refused for good (invalid, double spend, insufficient funds): these bytes will never land. */
+  | { accepted: false; reason: string };
+
+/** Building, signing and broadcasting on one network (treasury side). */
+export interface ChainSender {
+  readonly network: Network;
+  /** Builds and signs a transfer from `signer`'s address; nothing leaves the process. */
+  sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction>;
+  /** Idempotent: the same bytes twice are one transaction. Throws only when the node is unreachable. */
+  broadcast(tx: SignedTransaction): Promise<BroadcastResult>;
+  /** The native-coin fee a transfer of `currency` costs (for gas top-ups before token sweeps). */
+  estimateFee(currency: CurrencyCode): Promise<bigint>;
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, NETWORKS } from '@swap/domain';
+import { decimal, defineRpc, rpcResult, units } from './define';
+
+/**
+ * The devnet (D10): simulated chains that the devnet chain adapters talk to. Chain reads and
+ * broadcasts are what a node's RPC offers; the `ops.devnet.*` calls are swapctl's (D9) and tests'.
+ */
+const network = z.enum(NETWORKS);
+const currencyCode = z.enum(CURRENCY_CODES);
+
+const blockRef = z.object({ height: z.number().int().nonnegative(), hash: z.string() });
+
+export const devnetTransfer = z.object({
+  txid: z.string(),
+  index: z.number().int().nonnegative(),
+  currency: currencyCode,
+  to: z.string(),
+  amount: units,
+  from: z.array(z.string()),
+});
+export type DevnetTransfer = z.infer<typeof devnetTransfer>;
+
+export const devnetBlock = blockRef.extend({
+  parentHash: z.string(),
+  time: z.number().int(),
+  transfers: z.array(devnetTransfer),
+});
+export type DevnetBlock = z.infer<typeof devnetBlock>;
+
+const mined = {
+  height: z.number().int(),
+  blockHash: z.string(),
+  confirmations: z.number().int(),
+  time: z.number().int(),
+};
+export const devnetTxStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('unknown') }),
+  z.object({ state: z.literal('mempool') }),
+  z.object({ state: z.literal('confirmed'), ...mined }),
+  z.object({ state: z.literal('failed'), ...mined, reason: z.string() }),
+]);
+
+export const devnetTip = defineRpc({
+  name: 'devnet.tip',
+  version: 1,
+  subject: 'devnet.rpc.tip',
+  request: z.object({ network }),
+  response: rpcResult(blockRef),
+});
+
+export const devnetBlockAt = defineRpc({
+  name: 'devnet.block',
+  version: 1,
+  subject: 'devnet.rpc.block',
+  request: z.object({ network, height: z.number().int().nonnegative() }),
+  response: rpcResult(devnetBlock.nullable()),
+});
+
+export const devnetMempool = defineRpc({
+  name: 'devnet.mempool',
+  version: 1,
+  subject: 'devnet.rpc.mempool',
+  request: z.object({ network }),
+  response: rpcResult(z.array(devnetTransfer)),
+});
+
+export const devnetTransaction = defineRpc({
+  name: 'devnet.transaction',
+  version: 1,
+  subject: 'devnet.rpc.transaction',
+  request: z.object({ network, txid: z.string() }),
+  response: rpcResult(devnetTxStatus),
+});
+
+export const devnetBalance = defineRpc({
+  name: 'devnet.balance',
+  version: 1,
+  subject: 'devnet.rpc.balance',
+  request: z.object({ network, address: z.string(), currency: currencyCode }),
+  response: rpcResult(z.object({ balance: units })),
+});
+
+/** What a signer needs to build the next transaction of an address (account-model nonce, fee). */
+export const devnetAccount = defineRpc({
+  name: 'devnet.account',
+  version: 1,
+  subject: 'devnet.rpc.account',
+  request: z.object({ network, address: z.string() }),
+  response: rpcResult(z.object({ nextNonce: z.number().int().nonnegative(), feePerTransfer: units })),
+});
+
+/** Broadcast of signed bytes; the same bytes again are accepted as already known. */
+export const devnetSubmit = defineRpc({
+  name: 'devnet.submit',
+  version: 1,
+  subject: 'devnet.rpc.submit',
+  request: z.object({ network, raw: z.string() }),
+  response: rpcResult(
+    z.discriminatedUnion('accepted', [
+      z.object({ accepted: z.literal(true), txid: z.string() }),
+      z.object({ accepted: z.literal(false), reason: z.string() }),
+    ]),
+  ),
+});
+
+// --- operator and test controls (swapctl devnet …) ---------------------------------------------
+
+/** A deposit from an outside (faucet) wallet that enters the mempool now. `amount` is a decimal. */
+export const devnetDeposit = defineRpc({
+  name: 'devnet.deposit',
+  version: 1,
+  subject: 'ops.devnet.deposit',
+  request: z.object({ currency: currencyCode, address: z.string(), amount: decimal }),
+  response: rpcResult(z.object({ txid: z.string() })),
+});
+
+export const devnetMine = defineRpc({
+  name: 'devnet.mine',
+  version: 1,
+  subject: 'ops.devnet.mine',
+  request: z.object({ network, blocks: z.number().int().positive().max(1000) }),
+  response: rpcResult(blockRef),
+});
+
+/** While on, transactions paying out `currency` from the network's hot wallet fail on-chain. */
+export const devnetFailPayouts = defineRpc({
+  name: 'devnet.fail-payouts',
+  version: 1,
+  subject: 'ops.devnet.fail-payouts',
+  request: z.object({ currency: currencyCode, on: z.boolean() }),
+  response: rpcResult(z.object({ currency: currencyCode, on: z.boolean() })),
+});
+
+/**
+ * A reorganisation: the top `depth` blocks are replaced by `depth + 1` new ones holding the same
+ * transactions except `drop`, which vanish from the chain and the mempool (a double spend won).
+ * With depth 0 it only evicts `drop` from the mempool.
+ */
+export const devnetReorg = defineRpc({
+  name: 'devnet.reorg',
+  version: 1,
+  subject: 'ops.devnet.reorg',
+  request: z.object({ network, depth: z.number().int().nonnegative().max(100), drop: z.array(z.string()) }),
+  response: rpcResult(blockRef),
+});
