@@ -10,6 +10,10 @@ export const engineConfigSchema = z.object({
   SWAP_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   HOSTNAME: z.string().default(`engine-${process.pid}`),
+  // Inbox partitions are divided among engine instances by leases (see README, "Scaling").
+  ENGINE_LEASE_SECONDS: z.coerce.number().positive().default(10),
+  ENGINE_LEASE_ROUND_MS: z.coerce.number().int().positive().default(2000),
+  ENGINE_INBOX_CONCURRENCY: z.coerce.number().int().positive().max(256).default(16),
   // D11: account-level public keys only; the engine derives deposit addresses, it never signs.
   BTC_XPUB: z.string().min(1),
   LTC_XPUB: z.string().min(1),

@@ -4,14 +4,18 @@ import {
   engineAdvanceSwap,
   engineCreateSwap,
   engineListSwaps,
+  engineOperatorRefund,
+  engineRetryPayout,
   engineResolveSwap,
   engineShowSwap,
+  ENGINE_INBOX_STREAM,
+  MONEY_COMMANDS_STREAM,
   SWAP_EVENTS_STREAM,
   SwapSnapshot,
   toSnapshot,
 } from '@swap/contracts';
 import { isSwapError, Swap, SwapErrors, toErrorPayload } from '@swap/domain';
-import { CreateSwap, ExpiryJob, OutboxRelay, SwapCommands } from '@swap/engine';
+import { CreateSwap, EngineInbox, ExpiryJob, OutboxRelay, SwapCommands } from '@swap/engine';
 import { SwapRepository } from '@swap/engine-data';
 
 /** The engine's bus side: swap commands from the gateway, operator reads, and its background jobs. */
@@ -24,12 +28,15 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
     private readonly commands: SwapCommands,
     private readonly relay: OutboxRelay,
     private readonly expiry: ExpiryJob,
+    private readonly inbox: EngineInbox,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.ensureStream(SWAP_EVENTS_STREAM);
+    for (const stream of [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM])
+      await this.bus.ensureStream(stream);
     this.relay.start();
     this.expiry.start();
+    await this.inbox.start();
     const queue = { queue: 'engine' };
     await this.bus.serve(
       engineCreateSwap,
@@ -53,6 +60,16 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
       queue,
     );
     await this.bus.serve(
+      engineRetryPayout,
+      ({ id }) => this.answer(() => this.commands.retryPayout(id)),
+      queue,
+    );
+    await this.bus.serve(
+      engineOperatorRefund,
+      ({ id, address }) => this.answer(() => this.commands.refundByOperator(id, address)),
+      queue,
+    );
+    await this.bus.serve(
       engineListSwaps,
       async ({ status, limit }) => rpcOk((await this.swaps.list(status, limit)).map(toSnapshot)),
       queue,
@@ -60,6 +77,7 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.inbox.stop();
     await this.expiry.stop();
     await this.relay.stop();
   }

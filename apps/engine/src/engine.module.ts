@@ -4,16 +4,27 @@ import type { Logger } from 'pino';
 import { Bus, BusModule, busReady } from '@swap/bus';
 import { databaseReady, PersistenceModule } from '@swap/persistence';
 import { HealthModule } from '@swap/service-kit';
+import { randomUUID } from 'node:crypto';
+import { ENGINE_PARTITIONS, engineLeasesKv } from '@swap/contracts';
 import {
   ApplySwapEvent,
   CreateSwap,
   DepositAddresses,
+  EngineInbox,
   ExpiryJob,
+  HandleEngineInput,
   OutboxRelay,
+  PartitionLeases,
   SwapCommands,
   SwapMailbox,
 } from '@swap/engine';
-import { ENGINE_MIGRATIONS, ENGINE_SCHEMA, OutboxRepository, SwapRepository } from '@swap/engine-data';
+import {
+  DepositLogRepository,
+  ENGINE_MIGRATIONS,
+  ENGINE_SCHEMA,
+  OutboxRepository,
+  SwapRepository,
+} from '@swap/engine-data';
 import { MarketFeed } from '@swap/market';
 import { accountKeys, chainParams, EngineConfig } from './engine.config';
 import { EngineHandlers } from './engine.handlers';
@@ -84,6 +95,33 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         provide: ExpiryJob,
         inject: [SwapRepository, SwapCommands],
         useFactory: (swaps: SwapRepository, commands: SwapCommands) => new ExpiryJob(swaps, commands, logger),
+      },
+      {
+        provide: HandleEngineInput,
+        inject: [SwapRepository, DataSource, ApplySwapEvent, MarketFeed],
+        useFactory: (swaps: SwapRepository, ds: DataSource, apply: ApplySwapEvent, market: MarketFeed) =>
+          new HandleEngineInput(swaps, new DepositLogRepository(ds), apply, market, logger),
+      },
+      {
+        provide: EngineInbox,
+        inject: [Bus, HandleEngineInput],
+        useFactory: async (bus: Bus, handleInput: HandleEngineInput) => {
+          const owner = `${config.HOSTNAME}-${randomUUID().slice(0, 8)}`;
+          const leases = new PartitionLeases(await bus.kv(engineLeasesKv), owner, {
+            partitions: ENGINE_PARTITIONS,
+            leaseMs: config.ENGINE_LEASE_SECONDS * 1000,
+          });
+          return new EngineInbox(
+            bus,
+            leases,
+            (input) => handleInput.execute(input),
+            {
+              roundMs: config.ENGINE_LEASE_ROUND_MS,
+              concurrency: config.ENGINE_INBOX_CONCURRENCY,
+            },
+            logger,
+          );
+        },
       },
       EngineHandlers,
     ],

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { engineListSwaps, engineShowSwap } from '@swap/contracts';
+import { engineListSwaps, engineOperatorRefund, engineRetryPayout, engineShowSwap } from '@swap/contracts';
 import type { SwapStatus } from '@swap/domain';
 import { parseListLimit, parseStatus } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
@@ -16,12 +16,30 @@ export const showSwap = async (bus: OpsBus, id: string) => unwrap(await bus.requ
 export const listSwaps = async (bus: OpsBus, status: SwapStatus | null, limit: number) =>
   unwrap(await bus.request(engineListSwaps, { status, limit }));
 
+export const retryPayout = async (bus: OpsBus, id: string) =>
+  unwrap(await bus.request(engineRetryPayout, { id }));
+
+export const refundSwap = async (bus: OpsBus, id: string, address: string | null) =>
+  unwrap(await bus.request(engineOperatorRefund, { id, address }));
+
 export function registerSwapCommands(program: Command, ctx: CliContext): void {
   const swaps = program.command('swaps').description('swap orders (served by the engine)');
 
   withJsonOption(swaps.command('show <id>').description('one swap as the engine holds it')).action(
     (id: string, options: JsonOption) => respond(ctx, options, (bus) => showSwap(bus, id), formatSwap),
   );
+
+  withJsonOption(
+    swaps.command('retry-payout <id>').description('D4: pay a FAILED swap out again (a new payout attempt)'),
+  ).action((id: string, options: JsonOption) =>
+    respond(ctx, options, (bus) => retryPayout(bus, id), formatSwap),
+  );
+
+  withJsonOption(swaps.command('refund <id>').description('D4: refund a FAILED swap'))
+    .option('--address <address>', 'refund address, when the swap has none or it must change')
+    .action((id: string, options: JsonOption & { address?: string }) =>
+      respond(ctx, options, (bus) => refundSwap(bus, id, options.address ?? null), formatSwap),
+    );
 
   withJsonOption(swaps.command('list').description('recent swaps, newest first'))
     .option('--status <status>', 'only swaps in this status', parseStatus)

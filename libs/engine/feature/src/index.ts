@@ -7,3 +7,7 @@ export * from './lib/rejections';
 export * from './lib/swap-commands';
 export * from './lib/swap-events.publisher';
 export * from './lib/swap-mailbox';
+export * from './lib/engine-inbox';
+export * from './lib/handle-input.use-case';
+export * from './lib/money-commands';
+export * from './lib/partition-leases';

@@ -4,6 +4,7 @@ export * from './lib/swap-snapshot';
 export * from './lib/swap.events';
 export * from './lib/engine.rpc';
 export * from './lib/engine.inbox';
+export * from './lib/engine.leases';
 export * from './lib/treasury.commands';
 export * from './lib/devnet.rpc';
 export * from './lib/gateway.ops';

@@ -1,2 +1,3 @@
+export * from './lib/crediting-market';
 export * from './lib/market-feed';
 export * from './lib/price-swap';

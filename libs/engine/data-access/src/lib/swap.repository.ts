@@ -10,6 +10,12 @@ export class StaleSwapError extends Error {
   }
 }
 
+/** Ids of the payout and refund attempts a swap waits on. */
+export interface MoneyAttempts {
+  payoutId?: string;
+  refundId?: string;
+}
+
 const columns = SWAP_COLUMNS.join(', ');
 const placeholders = SWAP_COLUMNS.map((_, i) => `$${i + 4}`).join(', ');
 const assignments = SWAP_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ');
@@ -73,18 +79,38 @@ export class SwapRepository {
     });
   }
 
-  /** Persists a transition guarded by the version it was computed from, with its event. */
-  async saveTransition(next: Swap, event: (swap: Swap) => OutboxMessage): Promise<Swap> {
+  /**
+   * Persists a transition guarded by the version it was computed from, with its outbox messages
+   * (built from the saved swap, so their ids carry its new version). `money` records a payout or
+   * refund attempt the transition started: progress reports of any other attempt are ignored.
+   */
+  async saveTransition(
+    next: Swap,
+    messages: (saved: Swap) => OutboxMessage | OutboxMessage[],
+    money: MoneyAttempts = {},
+  ): Promise<Swap> {
     return this.dataSource.transaction(async (manager) => {
       const saved = { ...next, version: next.version + 1 };
+      const n = SWAP_COLUMNS.length + 3;
       const result: [unknown[], number] = await manager.query(
-        `UPDATE swaps SET ${assignments}, version = version + 1 WHERE id = $1 AND version = $2`,
-        [next.id, next.version, ...swapToValues(next)],
+        `UPDATE swaps SET ${assignments}, version = version + 1,
+           payout_id = COALESCE($${n}, payout_id), refund_id = COALESCE($${n + 1}, refund_id)
+         WHERE id = $1 AND version = $2`,
+        [next.id, next.version, ...swapToValues(next), money.payoutId ?? null, money.refundId ?? null],
       );
       if (result[1] !== 1) throw new StaleSwapError(next.id);
-      await this.outbox.write(manager, event(saved));
+      for (const message of [messages(saved)].flat()) await this.outbox.write(manager, message);
       return saved;
     });
+  }
+
+  /** The payout and refund attempts the swap currently waits on. */
+  async moneyAttempts(id: string): Promise<MoneyAttempts> {
+    const rows: Array<{ payout_id: string | null; refund_id: string | null }> = await this.dataSource.query(
+      'SELECT payout_id, refund_id FROM swaps WHERE id = $1',
+      [id],
+    );
+    return { payoutId: rows[0]?.payout_id ?? undefined, refundId: rows[0]?.refund_id ?? undefined };
   }
 
   private async allocateIndex(manager: EntityManager, network: string): Promise<number> {

@@ -26,7 +26,7 @@ export async function openEngineDb(): Promise<EngineDb> {
       db,
       dataSource,
       reset: async () => {
-        await dataSource.query('TRUNCATE swaps, outbox, address_counters RESTART IDENTITY');
+        await dataSource.query('TRUNCATE deposits, swaps, outbox, address_counters RESTART IDENTITY');
       },
       close: async () => {
         if (dataSource.isInitialized) await dataSource.destroy();

@@ -1,5 +1,6 @@
 import { MachineRejection, Swap, SwapError, SwapErrors, SwapEvent, transition } from '@swap/domain';
 import { StaleSwapError, SwapRepository } from '@swap/engine-data';
+import { moneyCommands } from './money-commands';
 import { rejectionError } from './rejections';
 import { SwapMailbox } from './swap-mailbox';
 import { swapUpdatedMessage } from './swap-events.publisher';
@@ -11,10 +12,18 @@ export interface AppliedEvent {
   changed: boolean;
 }
 
+export type ApplyAll = (
+  events: ReadonlyArray<(swap: Swap) => SwapEvent | null>,
+) => Promise<EventOutcome | null>;
+
+export type EventOutcome =
+  ({ ok: true } & AppliedEvent) | { ok: false; swap: Swap; rejection: MachineRejection };
+
 /**
  * The actor step: in the swap's mailbox, read the swap, run the pure state machine, and persist the
- * new state with its event, guarded by version. A concurrent writer (another engine instance) makes
- * the guard fail; the step then re-reads and tries again, so it is idempotent and never lost.
+ * new state with its event and the commands its effects send (payout, refund), guarded by version.
+ * A concurrent writer (another engine instance) makes the guard fail; the step then re-reads and
+ * tries again, so it is idempotent and never lost.
  */
 export class ApplySwapEvent {
   constructor(
@@ -23,26 +32,67 @@ export class ApplySwapEvent {
     private readonly onCommitted: () => void = () => undefined,
   ) {}
 
-  execute(
+  /** For callers that answer an integrator: a refusal becomes the catalogue's error. */
+  async execute(
     id: string,
     event: (swap: Swap) => SwapEvent,
     otherwise: (rejection: MachineRejection) => SwapError,
   ): Promise<AppliedEvent> {
-    return this.mailbox.run(id, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const swap = await this.swaps.find(id);
-        if (!swap) throw SwapErrors.swapNotFound();
-        const result = transition(swap, event(swap));
-        if (!result.ok) throw rejectionError(result.rejection, otherwise);
-        if (!result.changed) return { swap, changed: false };
-        try {
-          const saved = await this.swaps.saveTransition(result.swap, swapUpdatedMessage);
-          this.onCommitted();
-          return { swap: saved, changed: true };
-        } catch (error) {
-          if (!(error instanceof StaleSwapError) || attempt >= MAX_ATTEMPTS) throw error;
+    const outcome = await this.apply(id, event);
+    if (!outcome.ok) throw rejectionError(outcome.rejection, otherwise);
+    return outcome;
+  }
+
+  /** Applies `event` (built from the swap as it is now); a refusal is returned, not thrown. */
+  apply(id: string, event: (swap: Swap) => SwapEvent): Promise<EventOutcome> {
+    return this.mailbox.run(id, () => this.applyNow(id, event));
+  }
+
+  /**
+   * Runs `work` in the swap's mailbox, entered now (so inputs keep their arrival order even when
+   * `work` first awaits something). Inside, `applyAll` applies several events in order, each built
+   * from the swap as the previous one left it (skipped when its builder answers null), stopping at
+   * the first refusal.
+   */
+  exclusive<T>(id: string, work: (applyAll: ApplyAll) => Promise<T>): Promise<T> {
+    return this.mailbox.run(id, () =>
+      work(async (events) => {
+        let last: EventOutcome | null = null;
+        for (const build of events) {
+          last = await this.applyNow(id, build);
+          if (!last.ok) return last;
         }
+        return last;
+      }),
+    );
+  }
+
+  /** `event` may answer null: nothing to apply to the swap as it is now. */
+  private async applyNow(id: string, event: (swap: Swap) => SwapEvent | null): Promise<EventOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const swap = await this.swaps.find(id);
+      if (!swap) throw SwapErrors.swapNotFound();
+      const happened = event(swap);
+      if (happened === null) return { ok: true, swap, changed: false };
+      const result = transition(swap, happened);
+      if (!result.ok) return { ok: false, swap, rejection: result.rejection };
+      if (!result.changed) return { ok: true, swap, changed: false };
+      const commands = moneyCommands(
+        { ...result.swap, version: swap.version + 1 },
+        result.effects,
+        happened.now,
+      );
+      try {
+        const saved = await this.swaps.saveTransition(
+          result.swap,
+          (s) => [swapUpdatedMessage(s), ...commands.messages],
+          commands.attempts,
+        );
+        this.onCommitted();
+        return { ok: true, swap: saved, changed: true };
+      } catch (error) {
+        if (!(error instanceof StaleSwapError) || attempt >= MAX_ATTEMPTS) throw error;
       }
-    });
+    }
   }
 }

@@ -1,5 +1,12 @@
 import { Bus, BusContractError } from '@swap/bus';
-import { swapUpdated, SwapSnapshot } from '@swap/contracts';
+import {
+  refundRequested,
+  RefundRequested,
+  swapUpdated,
+  SwapSnapshot,
+  treasuryPayoutRequested,
+  TreasuryPayoutRequested,
+} from '@swap/contracts';
 import { OutboxRepository, PendingOutboxMessage, UndeliverableMessageError } from '@swap/engine-data';
 import { JobLogger } from './expiry.job';
 
@@ -57,11 +64,8 @@ export class OutboxRelay {
   }
 
   private async publish(message: PendingOutboxMessage): Promise<void> {
-    const snapshot = message.payload as SwapSnapshot;
     try {
-      if (message.subject !== swapUpdated.subject(snapshot?.id))
-        throw new UndeliverableMessageError(`unknown outbox subject ${message.subject}`);
-      await this.bus.publish(swapUpdated, [snapshot.id], snapshot, { msgId: message.msgId });
+      await publishOutboxMessage(this.bus, message);
     } catch (err) {
       if (!(err instanceof UndeliverableMessageError || err instanceof BusContractError)) throw err;
       // Set aside, never retried: a message that breaks its contract would block every event behind it.
@@ -71,5 +75,23 @@ export class OutboxRelay {
       );
       throw err instanceof UndeliverableMessageError ? err : new UndeliverableMessageError(err.message);
     }
+  }
+}
+
+/** Each outbox subject is one contract's: the swap events and the money commands. */
+async function publishOutboxMessage(bus: Bus, message: PendingOutboxMessage): Promise<void> {
+  const options = { msgId: message.msgId };
+  const [head, middle, tail] = message.subject.split('.');
+  if (head === 'swap' && tail === 'updated') {
+    const snapshot = message.payload as SwapSnapshot;
+    if (message.subject !== swapUpdated.subject(snapshot?.id))
+      throw new UndeliverableMessageError(`swap event ${message.subject} for another swap`);
+    await bus.publish(swapUpdated, [snapshot.id], snapshot, options);
+  } else if (head === 'treasury' && middle === 'payout') {
+    await bus.publish(treasuryPayoutRequested, [tail], message.payload as TreasuryPayoutRequested, options);
+  } else if (head === 'refunds' && middle === 'refund') {
+    await bus.publish(refundRequested, [tail], message.payload as RefundRequested, options);
+  } else {
+    throw new UndeliverableMessageError(`unknown outbox subject ${message.subject}`);
   }
 }

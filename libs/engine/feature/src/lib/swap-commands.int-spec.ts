@@ -230,7 +230,21 @@ describe('ApplySwapEvent and SwapCommands', () => {
         time: { update: T0 + 20 },
       });
       expect(await engine.swaps.find(swap.id)).toEqual(resolved);
-      expect((await msgIds()).at(-1)).toBe(`swap:${swap.id}:4`);
+      // The new state and, in the same transaction, the command that pays it out.
+      const rows = (await engine.outboxRows()).slice(-2);
+      expect(rows.map((row) => row.msg_id)).toEqual([`swap:${swap.id}:4`, `${swap.id}-payout-4`]);
+      expect(rows[1]).toMatchObject({
+        subject: 'treasury.payout.ETH',
+        payload: {
+          payoutId: `${swap.id}-payout-4`,
+          swapId: swap.id,
+          network: 'ETH',
+          currency: 'ETH',
+          address: resolved.toAddress,
+          amount: '125370000000000000',
+        },
+      });
+      expect(await engine.swaps.moneyAttempts(swap.id)).toEqual({ payoutId: `${swap.id}-payout-4` });
     });
 
     it('refunds to the given address, even while pricing is down', async () => {
@@ -246,7 +260,19 @@ describe('ApplySwapEvent and SwapCommands', () => {
         proposed: null,
         issue: { type: 'LESS', needsRefundAddress: false, choice: 'REFUND' },
       });
-      expect((await msgIds()).at(-1)).toBe(`swap:${swap.id}:4`);
+      const rows = (await engine.outboxRows()).slice(-2);
+      expect(rows.map((row) => row.msg_id)).toEqual([`swap:${swap.id}:4`, `${swap.id}-refund-4`]);
+      // 1 % refund fee: 0.009 BTC deposited, 0.00891 BTC back.
+      expect(rows[1]).toMatchObject({
+        subject: 'refunds.refund.BTC',
+        payload: {
+          refundId: `${swap.id}-refund-4`,
+          currency: 'BTC',
+          address: REFUND_ADDRESS,
+          amount: '891000',
+          deposited: '900000',
+        },
+      });
     });
 
     it('refuses decisions the swap cannot take, with the matching error, and changes nothing', async () => {
@@ -289,6 +315,7 @@ describe('ApplySwapEvent and SwapCommands', () => {
         `swap:${fresh.id}:1`,
         `swap:${dry.id}:1`,
         ...[1, 2, 3, 4].map((v) => `swap:${changed.id}:${v}`),
+        `${changed.id}-refund-4`,
       ]);
     });
   });

@@ -1,4 +1,4 @@
-import { CURRENCIES, isSwapError, marketRate, Swap, SwapErrors } from '@swap/domain';
+import { CURRENCIES, isSwapError, isValidAddress, marketRate, Swap, SwapErrors } from '@swap/domain';
 import { MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
 
@@ -37,6 +37,30 @@ export class SwapCommands {
       }),
       ({ status }) =>
         choice === 'EXCHANGE' ? SwapErrors.exchangeNotPossible(status) : SwapErrors.refundNotPossible(status),
+    );
+    return swap;
+  }
+
+  /** D4: an operator retries the failed payout of a FAILED swap (a new payout attempt). */
+  async retryPayout(id: string): Promise<Swap> {
+    const { swap } = await this.apply.execute(
+      id,
+      () => ({ kind: 'OperatorRetryPayout', now: this.now() }),
+      ({ status }) => SwapErrors.operatorActionNotPossible('retry the payout of', status),
+    );
+    return swap;
+  }
+
+  /** D4: an operator refunds a FAILED swap, to `address` when given (validated by the caller). */
+  async refundByOperator(id: string, address: string | null): Promise<Swap> {
+    const { swap } = await this.apply.execute(
+      id,
+      (current) => {
+        if (address !== null && !isValidAddress(current.from, address))
+          throw SwapErrors.invalidRefundAddress(current.from);
+        return { kind: 'OperatorRefund', now: this.now(), ...(address === null ? {} : { address }) };
+      },
+      ({ status }) => SwapErrors.operatorActionNotPossible('refund', status),
     );
     return swap;
   }

@@ -3,7 +3,13 @@ import { DataSource } from 'typeorm';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
 import { CreateSwapRequest, KeyTerms } from '@swap/contracts';
 import { NETWORKS, Network, Swap, SwapEvent, transition } from '@swap/domain';
-import { ENGINE_MIGRATIONS, ENGINE_SCHEMA, OutboxRepository, SwapRepository } from '@swap/engine-data';
+import {
+  DepositLogRepository,
+  ENGINE_MIGRATIONS,
+  ENGINE_SCHEMA,
+  OutboxRepository,
+  SwapRepository,
+} from '@swap/engine-data';
 import { MarketFeed } from '@swap/market';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
@@ -11,6 +17,7 @@ import { ApplySwapEvent } from '../lib/apply-event';
 import { CreateSwap } from '../lib/create-swap.use-case';
 import { ChainParams, DepositAddresses } from '../lib/deposit-addresses';
 import { JobLogger } from '../lib/expiry.job';
+import { HandleEngineInput } from '../lib/handle-input.use-case';
 import { SwapCommands } from '../lib/swap-commands';
 import { SwapMailbox } from '../lib/swap-mailbox';
 import { swapUpdatedMessage } from '../lib/swap-events.publisher';
@@ -101,6 +108,10 @@ export class EngineHarness {
   readonly apply: ApplySwapEvent;
   readonly commands: SwapCommands;
   readonly createSwap: CreateSwap;
+  readonly deposits: DepositLogRepository;
+  readonly logger = recordingLogger();
+  /** The actor's handler of watcher, treasury and refund reports. */
+  readonly handleInput: HandleEngineInput;
   /** How many times the use cases reported a commit (the engine kicks the relay there). */
   commits = 0;
   /** Called after each commit, e.g. to kick a relay. */
@@ -118,6 +129,15 @@ export class EngineHarness {
     };
     this.apply = new ApplySwapEvent(this.swaps, this.mailbox, committed);
     this.commands = new SwapCommands(this.apply, this.market, this.clock.now);
+    this.deposits = new DepositLogRepository(dataSource);
+    this.handleInput = new HandleEngineInput(
+      this.swaps,
+      this.deposits,
+      this.apply,
+      this.market,
+      this.logger,
+      this.clock.now,
+    );
     this.createSwap = new CreateSwap(
       this.swaps,
       this.market,
@@ -153,7 +173,7 @@ export class EngineHarness {
 
   /** An empty engine at T0 with fresh prices, so every test starts from the same state. */
   async reset(): Promise<void> {
-    await this.dataSource.query('TRUNCATE swaps, outbox, address_counters RESTART IDENTITY');
+    await this.dataSource.query('TRUNCATE deposits, swaps, outbox, address_counters RESTART IDENTITY');
     this.clock.set(T0);
     for (const { coin } of this.market.priceEntries()) this.market.deletePrice(coin);
     for (const code of ['BTC', 'ETH', 'USDTERC'] as const) {
@@ -162,6 +182,7 @@ export class EngineHarness {
     this.setPrices();
     this.commits = 0;
     this.afterCommit = () => undefined;
+    this.logger.entries.length = 0;
   }
 
   /**

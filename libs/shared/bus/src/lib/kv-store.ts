@@ -59,6 +59,29 @@ export class KvStore<S extends z.ZodType> {
     return decode(this.contract.bucket, this.contract.schema, entry.value);
   }
 
+  /** The value with its revision, for a compare-and-set update(); null when absent or deleted. */
+  async read(key: string): Promise<{ value: z.output<S>; revision: number } | null> {
+    const entry = await this.kv.get(key);
+    if (!entry || entry.operation !== 'PUT') return null;
+    return {
+      value: decode(this.contract.bucket, this.contract.schema, entry.value),
+      revision: entry.revision,
+    };
+  }
+
+  /**
+   * Writes only if the key is still at `revision` (compare-and-set): the new revision, or null when
+   * someone wrote since.
+   */
+  async update(key: string, value: z.input<S>, revision: number): Promise<number | null> {
+    try {
+      return await this.kv.update(key, this.encode(value), revision);
+    } catch (err) {
+      if (err instanceof JetStreamApiError && isWrongLastSequence(err.code)) return null;
+      throw err;
+    }
+  }
+
   /** Returns the new revision. */
   async put(key: string, value: z.input<S>): Promise<number> {
     return this.kv.put(key, this.encode(value));

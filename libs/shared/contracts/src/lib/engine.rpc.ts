@@ -75,3 +75,21 @@ export const engineListSwaps = defineRpc({
   request: z.object({ status: z.string().nullable(), limit: z.number().int().positive().max(1000) }),
   response: rpcResult(z.array(swapSnapshot)),
 });
+
+/** D4: operators resolve a FAILED swap (swapctl swaps retry-payout). */
+export const engineRetryPayout = defineRpc({
+  name: 'engine.swap.retry-payout',
+  version: 1,
+  subject: 'ops.engine.swaps.retry-payout',
+  request: z.object({ id: z.string() }),
+  response: rpcResult(swapSnapshot),
+});
+
+/** D4: operators refund a FAILED swap, optionally to an address they set (swapctl swaps refund). */
+export const engineOperatorRefund = defineRpc({
+  name: 'engine.swap.refund',
+  version: 1,
+  subject: 'ops.engine.swaps.refund',
+  request: z.object({ id: z.string(), address: z.string().nullable() }),
+  response: rpcResult(swapSnapshot),
+});

@@ -30,6 +30,7 @@ export const SwapErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   EXCHANGE_NOT_POSSIBLE: 'EXCHANGE_NOT_POSSIBLE',
   REFUND_NOT_POSSIBLE: 'REFUND_NOT_POSSIBLE',
+  OPERATOR_ACTION_NOT_POSSIBLE: 'OPERATOR_ACTION_NOT_POSSIBLE',
   REFUND_ADDRESS_REQUIRED: 'REFUND_ADDRESS_REQUIRED',
   REFUND_ADDRESS_ALREADY_SET: 'REFUND_ADDRESS_ALREADY_SET',
   UNDER_MANUAL_REVIEW: 'UNDER_MANUAL_REVIEW',
@@ -149,6 +150,12 @@ export const SwapErrors = {
     bad(
       SwapErrorCode.REFUND_NOT_POSSIBLE,
       `REFUND is only possible while RATE_CHANGED or REFUNDING without a refund address (swap is ${status})`,
+    ),
+  /** swapctl: an operator's resolution refused by the state machine (D4). */
+  operatorActionNotPossible: (action: string, status: SwapStatus) =>
+    bad(
+      SwapErrorCode.OPERATOR_ACTION_NOT_POSSIBLE,
+      `Cannot ${action} a swap in ${status}: only a FAILED swap whose payout or refund is no longer under way`,
     ),
   refundAddressRequired: () =>
     bad(SwapErrorCode.REFUND_ADDRESS_REQUIRED, 'A refund address is required: send it in address'),

@@ -12,8 +12,8 @@ import {
   quoteTerms,
   RateType,
   SwapErrors,
-  toUnits,
 } from '@swap/domain';
+import { pairMinimum } from './crediting-market';
 import { MarketFeed } from './market-feed';
 
 export interface PriceSwapRequest {
@@ -38,7 +38,7 @@ export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote 
     if (prices[CURRENCIES[code].coin] === undefined)
       throw SwapErrors.pricingUnavailable(CURRENCIES[code].coin);
   }
-  const min = toUnits(CURRENCIES[from].min, CURRENCIES[from].chainDecimals);
+  const min = pairMinimum(from);
   const base = {
     prices,
     from,

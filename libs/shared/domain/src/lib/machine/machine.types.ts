@@ -45,7 +45,14 @@ export type SwapEvent =
     }
   | { kind: 'PayoutConfirmed'; now: number; tx: string; confirmations?: number }
   | { kind: 'PayoutFailed'; now: number; reason: string }
-  | { kind: 'RefundSent'; now: number; tx: string; fee?: bigint | null; feeCurrency?: CurrencyCode | null }
+  | {
+      kind: 'RefundSent';
+      now: number;
+      tx: string;
+      fee?: bigint | null;
+      feeCurrency?: CurrencyCode | null;
+      confirmations?: number;
+    }
   | { kind: 'RefundFailed'; now: number; reason: string }
   | { kind: 'OperatorRetryPayout'; now: number }
   | { kind: 'OperatorRefund'; now: number; address?: string };

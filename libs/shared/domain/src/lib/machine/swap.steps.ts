@@ -2,7 +2,7 @@
  * "Also happens" column of the transition table. Each step edits a private copy of the swap (the
  * machine sets status and time.update afterwards) and returns the effects for the caller.
  */
-import { CURRENCIES } from '../currencies';
+import { CURRENCIES, CurrencyCode } from '../currencies';
 import { refundAmount } from '../quote/refund';
 import { ChainTx, IssueType, Swap } from '../swap';
 import { ExchangeTerms, planCrediting, termsAt } from './crediting-plan';
@@ -12,6 +12,11 @@ import { IssueReasons } from './issue-reasons';
 import { EventOf, SwapEffect } from './machine.types';
 
 export type Step<E> = (draft: Swap, event: E) => SwapEffect[] | void;
+
+/** A later count never lowers what was recorded, and stops at the currency's threshold. */
+function confirmationsUpTo(code: CurrencyCode, tx: ChainTx, reported: number | undefined): number {
+  return Math.min(Math.max(tx.confirmations, reported ?? 0), CURRENCIES[code].reqConfirmations);
+}
 
 function chainTx(id: string, amount: bigint, now: number, more: Partial<ChainTx> = {}): ChainTx {
   return {
@@ -174,10 +179,16 @@ export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => 
   draft.payoutTx = {
     ...sent,
     id: event.tx,
-    confirmations: Math.max(sent.confirmations, event.confirmations ?? 1),
+    confirmations: Math.max(1, confirmationsUpTo(draft.to, sent, event.confirmations ?? 1)),
   };
   draft.rateActual = draft.rateActual ?? draft.rate;
   draft.time.finish = event.now;
+};
+
+/** After DONE only the payout's confirmation count moves, up to the coin's threshold. */
+export const countPayoutConfirmations: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => {
+  if (draft.payoutTx)
+    draft.payoutTx.confirmations = confirmationsUpTo(draft.to, draft.payoutTx, event.confirmations);
 };
 
 export const payoutFailed: Step<EventOf<'PayoutFailed'>> = (draft, event) => {
@@ -188,8 +199,14 @@ export const refundLanded: Step<EventOf<'RefundSent'>> = (draft, event) => {
   draft.refundTx = chainTx(event.tx, refundAmount(draft.amountDeposited, draft.from), event.now, {
     fee: event.fee ?? null,
     feeCurrency: event.feeCurrency ?? null,
+    confirmations: event.confirmations ?? 0,
   });
   draft.time.finish = event.now;
+};
+
+export const countRefundConfirmations: Step<EventOf<'RefundSent'>> = (draft, event) => {
+  if (draft.refundTx)
+    draft.refundTx.confirmations = confirmationsUpTo(draft.from, draft.refundTx, event.confirmations);
 };
 
 export const refundFailed: Step<EventOf<'RefundFailed'>> = (draft, event) => {

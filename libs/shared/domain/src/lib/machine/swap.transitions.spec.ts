@@ -1,3 +1,4 @@
+import { CURRENCIES } from '../currencies';
 import { Swap, SwapStatus } from '../swap';
 import { MachineRejectionReason, SwapEffect, SwapEvent, TransitionResult } from './machine.types';
 import {
@@ -9,6 +10,7 @@ import {
   OTHER_ADDRESS,
   PAYOUT_TX,
   REFUND_ADDRESS,
+  REFUND_TX,
   states,
   T0,
   walk,
@@ -596,6 +598,23 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'DONE counts further confirmations of its payout',
+    swap: () => states.done(),
+    event: { kind: 'PayoutConfirmed', now: T0 + 2000, tx: PAYOUT_TX, confirmations: 5 },
+    expect: 'same',
+    check: (s, before) => {
+      expect(s.payoutTx?.confirmations).toBe(5);
+      expect({ ...s, payoutTx: null, time: null }).toEqual({ ...before, payoutTx: null, time: null });
+    },
+  },
+  {
+    name: 'REFUNDED counts further confirmations of its refund',
+    swap: () => states.refunded(),
+    event: { kind: 'RefundSent', now: T0 + 2000, tx: REFUND_TX, confirmations: 1 },
+    expect: 'same',
+    check: (s) => expect(s.refundTx?.confirmations).toBe(1),
+  },
+  {
     name: 'EXCHANGING → DONE when the broadcast was not reported',
     swap: () => states.exchanging(),
     event: ev.landed(),
@@ -771,6 +790,38 @@ describe('the transition table', () => {
       (r) => `${r.from} ${r.on}: ${r.when}`,
     );
     expect(missing).toEqual([]);
+  });
+
+  it("DONE and REFUNDED still count their transaction's confirmations, up to the threshold, nothing else", () => {
+    const done = states.done();
+    const payoutTx = done.payoutTx?.id as string;
+    const counted = transition(done, {
+      kind: 'PayoutConfirmed',
+      now: T0 + 5000,
+      tx: payoutTx,
+      confirmations: 99,
+    });
+    expect(counted.ok && counted.swap.payoutTx?.confirmations).toBe(CURRENCIES[done.to].reqConfirmations);
+    expect(counted.ok && counted.swap.status).toBe('DONE');
+    expect(counted.ok && counted.effects).toEqual([]);
+    const other = transition(done, {
+      kind: 'PayoutConfirmed',
+      now: T0 + 5000,
+      tx: 'f'.repeat(64),
+      confirmations: 3,
+    });
+    expect(other.ok).toBe(false);
+
+    const refunded = states.refunded();
+    const refundTx = refunded.refundTx?.id as string;
+    const again = transition(refunded, {
+      kind: 'RefundSent',
+      now: T0 + 5000,
+      tx: refundTx,
+      confirmations: 1,
+    });
+    expect(again.ok && again.swap.refundTx?.confirmations).toBe(1);
+    expect(again.ok && again.swap.status).toBe('REFUNDED');
   });
 
   it('final states (DONE, EXPIRED, REFUNDED) accept no further change', () => {

@@ -99,12 +99,14 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
   row({ from: ['SENDING'], on: 'PayoutBroadcast', when: 'the same payout again', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same' }),
   row({ from: ['FAILED'], on: 'PayoutBroadcast', when: 'payout under way when the deposit vanished', guard: payoutUnderWay, to: 'same', also: step.recordPayout }),
   row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutConfirmed', when: 'payout lands', to: 'DONE', also: step.payoutLanded }),
+  row({ from: ['DONE'], on: 'PayoutConfirmed', when: 'to.tx.confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same', also: step.countPayoutConfirmations }),
   row({ from: ['FAILED'], on: 'PayoutConfirmed', when: 'payout under way when the deposit vanished lands', guard: payoutUnderWay, to: 'DONE', also: step.payoutLanded }),
   row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutFailed', when: 'payout cannot be completed', to: 'FAILED', also: step.payoutFailed }),
   row({ from: ['FAILED'], on: 'PayoutFailed', when: 'payout under way when the deposit vanished fails', guard: payoutUnderWay, to: 'FAILED', also: step.payoutFailed }),
 
   // Refund.
   row({ from: ['REFUNDING'], on: 'RefundSent', when: 'refund sent', guard: refundRequested, to: 'REFUNDED', also: step.refundLanded }),
+  row({ from: ['REFUNDED'], on: 'RefundSent', when: 'refund.tx confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.refundTx?.id === e.tx, to: 'same', also: step.countRefundConfirmations }),
   row({ from: ['FAILED'], on: 'RefundSent', when: 'refund under way when the deposit vanished is sent', guard: refundUnderWay, to: 'REFUNDED', also: step.refundLanded }),
   row({ from: ['REFUNDING'], on: 'RefundFailed', when: 'refund cannot be completed', guard: refundRequested, to: 'FAILED', also: step.refundFailed }),
   row({ from: ['FAILED'], on: 'RefundFailed', when: 'refund under way when the deposit vanished fails', guard: refundUnderWay, to: 'FAILED', also: step.refundFailed }),

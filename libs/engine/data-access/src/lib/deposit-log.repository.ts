@@ -1,0 +1,82 @@
+import { DataSource } from 'typeorm';
+
+/** One deposit as a watcher last reported it. */
+export interface DepositRecord {
+  depositId: string;
+  swapId: string;
+  currency: string;
+  address: string;
+  txid: string;
+  index: number;
+  amount: bigint;
+  confirmations: number;
+  blockHeight: number | null;
+  blockHash: string | null;
+  reverted: boolean;
+}
+
+interface DepositRow {
+  deposit_id: string;
+  swap_id: string;
+  currency: string;
+  address: string;
+  txid: string;
+  tx_index: number;
+  amount: string;
+  confirmations: number;
+  block_height: string | null;
+  block_hash: string | null;
+  reverted: boolean;
+}
+
+/**
+ * Every deposit the watchers reported, whether the swap's state machine took it or not (a late
+ * deposit to an expired swap, a further deposit): operators find them here, nothing is forgotten.
+ */
+export class DepositLogRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async record(deposit: DepositRecord): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO deposits (deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations,
+                             block_height, block_hash, reverted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (deposit_id) DO UPDATE SET
+         amount = EXCLUDED.amount, confirmations = EXCLUDED.confirmations, block_height = EXCLUDED.block_height,
+         block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, updated_at = now()`,
+      [
+        deposit.depositId,
+        deposit.swapId,
+        deposit.currency,
+        deposit.address,
+        deposit.txid,
+        deposit.index,
+        deposit.amount.toString(),
+        deposit.confirmations,
+        deposit.blockHeight,
+        deposit.blockHash,
+        deposit.reverted,
+      ],
+    );
+  }
+
+  async forSwap(swapId: string): Promise<DepositRecord[]> {
+    const rows: DepositRow[] = await this.dataSource.query(
+      `SELECT * FROM deposits WHERE swap_id = $1 ORDER BY first_seen_at, deposit_id`,
+      [swapId],
+    );
+    return rows.map((row) => ({
+      depositId: row.deposit_id,
+      swapId: row.swap_id,
+      currency: row.currency,
+      address: row.address,
+      txid: row.txid,
+      index: row.tx_index,
+      amount: BigInt(row.amount),
+      confirmations: row.confirmations,
+      blockHeight: row.block_height === null ? null : Number(row.block_height),
+      blockHash: row.block_hash,
+      reverted: row.reverted,
+    }));
+  }
+}

@@ -1,0 +1,300 @@
+import type { DepositObserved, PayoutProgress, RefundProgress } from '@swap/contracts';
+import { Swap } from '@swap/domain';
+import { createRequest, EngineHarness, T0 } from '../test/engine-harness';
+
+const TXID = 'a1'.repeat(32);
+const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+describe('HandleEngineInput: the actor applies chain and treasury reports', () => {
+  let engine: EngineHarness;
+
+  beforeAll(async () => {
+    engine = await EngineHarness.open();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+  beforeEach(async () => {
+    await engine.reset();
+  });
+
+  const btcToEth = (overrides: Parameters<typeof createRequest>[0] = {}) =>
+    engine.createSwap.execute(createRequest(overrides));
+
+  const deposit = (swap: Swap, more: Partial<DepositObserved> = {}): DepositObserved => ({
+    kind: 'deposit',
+    swapId: swap.id,
+    network: 'BTC',
+    currency: swap.from,
+    address: swap.depositAddress,
+    depositId: `BTC:${TXID}:0`,
+    txid: TXID,
+    index: 0,
+    amount: swap.amountFrom.toString(),
+    confirmations: 0,
+    blockHeight: null,
+    blockHash: null,
+    reverted: false,
+    observedAt: engine.clock.now(),
+    ...more,
+  });
+
+  const mined = (swap: Swap, confirmations: number, more: Partial<DepositObserved> = {}) =>
+    deposit(swap, { confirmations, blockHeight: 100, blockHash: 'b1'.repeat(32), ...more });
+
+  const payout = (swapId: string, payoutId: string, more: Partial<PayoutProgress>): PayoutProgress => ({
+    kind: 'payout',
+    swapId,
+    payoutId,
+    state: 'broadcast',
+    txid: 'c3'.repeat(32),
+    fee: '21000000000000',
+    feeCurrency: 'ETH',
+    txKey: null,
+    confirmations: 0,
+    reason: null,
+    observedAt: engine.clock.now(),
+    ...more,
+  });
+
+  const refund = (swapId: string, refundId: string, more: Partial<RefundProgress>): RefundProgress => ({
+    kind: 'refund',
+    swapId,
+    refundId,
+    state: 'sent',
+    txid: 'd4'.repeat(32),
+    fee: '1000',
+    feeCurrency: 'BTC',
+    confirmations: 0,
+    reason: null,
+    observedAt: engine.clock.now(),
+    ...more,
+  });
+
+  const find = async (id: string) => (await engine.swaps.find(id)) as Swap;
+  const commands = async () => (await engine.outboxRows()).filter((row) => !row.subject.startsWith('swap.'));
+
+  it('a mempool deposit makes the swap PENDING and is logged', async () => {
+    const swap = await btcToEth();
+    engine.clock.set(T0 + 60);
+
+    await engine.handleInput.execute(deposit(swap));
+
+    expect(await find(swap.id)).toMatchObject({
+      status: 'PENDING',
+      depositTx: { id: TXID, amount: 1_000_000n, confirmations: 0 },
+      time: { start: T0 + 60 },
+    });
+    expect(await engine.deposits.forSwap(swap.id)).toMatchObject([
+      { depositId: `BTC:${TXID}:0`, amount: 1_000_000n, confirmations: 0, reverted: false },
+    ]);
+  });
+
+  it('credits at the market of the moment the confirmations are reached and asks the treasury to pay', async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(deposit(swap));
+    // Rule 1: a float swap takes the rate of the moment it confirms, here 16 instead of 15.
+    engine.clock.set(T0 + 600);
+    engine.setPrices({ BTC: '64000', ETH: '4000' });
+
+    await engine.handleInput.execute(mined(swap, 1));
+
+    const credited = await find(swap.id);
+    // 0.01 BTC × 16 × (1 − 0.25 %) = 0.1596 ETH.
+    expect(credited).toMatchObject({
+      status: 'EXCHANGING',
+      amountDeposited: 1_000_000n,
+      amountTo: 159_600_000_000_000_000n,
+      rateActual: '16',
+    });
+    const payoutId = `${swap.id}-payout-${credited.version}`;
+    expect(await commands()).toMatchObject([
+      {
+        msg_id: payoutId,
+        subject: 'treasury.payout.ETH',
+        payload: {
+          payoutId,
+          swapId: swap.id,
+          currency: 'ETH',
+          amount: '159600000000000000',
+          address: swap.toAddress,
+        },
+      },
+    ]);
+
+    // The same report again (a redelivery, a rescan) changes nothing and pays nothing twice.
+    await engine.handleInput.execute(mined(swap, 1));
+    await engine.handleInput.execute(mined(swap, 3));
+    expect(await find(swap.id)).toEqual(credited);
+    expect(await commands()).toHaveLength(1);
+  });
+
+  it('counts confirmations below the requirement, even when the mempool sighting was missed', async () => {
+    engine.setPrices({ BTC: '60000', ETH: '4000', LTC: '80' });
+    const swap = await btcToEth({
+      from: 'LTC',
+      amount: '100000000',
+      toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
+    const ltc = { network: 'LTC' as const, depositId: `LTC:${TXID}:1`, index: 1 };
+
+    await engine.handleInput.execute(mined(swap, 1, ltc));
+    expect(await find(swap.id)).toMatchObject({ status: 'CONFIRMING', depositTx: { confirmations: 1 } });
+
+    await engine.handleInput.execute(mined(swap, 2, ltc));
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', depositTx: { confirmations: 2 } });
+  });
+
+  it('never credits on a stale price: the report fails and succeeds once prices are back', async () => {
+    const swap = await btcToEth();
+    engine.clock.set(T0 + 120); // the prices set at T0 are now older than 30 s
+
+    await expect(engine.handleInput.execute(mined(swap, 1))).rejects.toMatchObject({
+      code: 'PRICING_UNAVAILABLE',
+    });
+    expect(await find(swap.id)).toMatchObject({ status: 'NEW' });
+
+    engine.setPrices();
+    await engine.handleInput.execute(mined(swap, 1));
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
+  });
+
+  it('a vanished unconfirmed deposit puts the swap back to NEW', async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(deposit(swap));
+
+    await engine.handleInput.execute(deposit(swap, { reverted: true }));
+
+    expect(await find(swap.id)).toMatchObject({ status: 'NEW', depositTx: null, time: { start: null } });
+    expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ reverted: true }]);
+  });
+
+  it('follows the payout: broadcast → SENDING, first confirmation → DONE, then the count up to the threshold', async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(mined(swap, 1));
+    const { payoutId } = await engine.swaps.moneyAttempts(swap.id);
+
+    await engine.handleInput.execute(payout(swap.id, payoutId as string, { state: 'broadcast' }));
+    expect(await find(swap.id)).toMatchObject({
+      status: 'SENDING',
+      payoutTx: { id: 'c3'.repeat(32), fee: 21_000_000_000_000n, feeCurrency: 'ETH', confirmations: 0 },
+    });
+
+    engine.clock.set(T0 + 900);
+    await engine.handleInput.execute(
+      payout(swap.id, payoutId as string, { state: 'confirmed', confirmations: 1 }),
+    );
+    expect(await find(swap.id)).toMatchObject({
+      status: 'DONE',
+      payoutTx: { confirmations: 1 },
+      time: { finish: T0 + 900 },
+    });
+
+    await engine.handleInput.execute(
+      payout(swap.id, payoutId as string, { state: 'confirmed', confirmations: 40 }),
+    );
+    expect(await find(swap.id)).toMatchObject({ status: 'DONE', payoutTx: { confirmations: 12 } });
+  });
+
+  it('records the payout when its confirmation overtakes the broadcast report', async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(mined(swap, 1));
+    const { payoutId } = await engine.swaps.moneyAttempts(swap.id);
+
+    await engine.handleInput.execute(
+      payout(swap.id, payoutId as string, { state: 'confirmed', confirmations: 2 }),
+    );
+
+    expect(await find(swap.id)).toMatchObject({
+      status: 'DONE',
+      payoutTx: { id: 'c3'.repeat(32), fee: 21_000_000_000_000n, confirmations: 2 },
+    });
+  });
+
+  it("a failed payout → FAILED; the operator retries with a new attempt, and the old attempt's reports are ignored", async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(mined(swap, 1));
+    const first = (await engine.swaps.moneyAttempts(swap.id)).payoutId as string;
+
+    await engine.handleInput.execute(
+      payout(swap.id, first, { state: 'failed', txid: null, reason: 'reverted on-chain' }),
+    );
+    expect(await find(swap.id)).toMatchObject({
+      status: 'FAILED',
+      issue: { reason: expect.stringContaining('reverted on-chain') },
+    });
+
+    const retried = await engine.commands.retryPayout(swap.id);
+    const second = (await engine.swaps.moneyAttempts(swap.id)).payoutId as string;
+    expect(retried.status).toBe('EXCHANGING');
+    expect(second).not.toBe(first);
+    expect((await commands()).map((row) => row.msg_id)).toEqual([first, second]);
+
+    await engine.handleInput.execute(payout(swap.id, first, { state: 'confirmed', confirmations: 1 }));
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
+
+    await engine.handleInput.execute(payout(swap.id, second, { state: 'confirmed', confirmations: 1 }));
+    expect(await find(swap.id)).toMatchObject({ status: 'DONE' });
+    await expect(engine.commands.retryPayout(swap.id)).rejects.toMatchObject({
+      code: 'OPERATOR_ACTION_NOT_POSSIBLE',
+    });
+  });
+
+  it('below the minimum: refunds the deposit minus 1 % and follows the refund to REFUNDED', async () => {
+    const swap = await btcToEth({ refundAddress: REFUND_ADDRESS });
+    await engine.handleInput.execute(mined(swap, 1, { amount: '50000' }));
+
+    const refunding = await find(swap.id);
+    expect(refunding).toMatchObject({
+      status: 'REFUNDING',
+      issue: { type: 'BELOW_MINIMUM', needsRefundAddress: false },
+    });
+    const { refundId } = await engine.swaps.moneyAttempts(swap.id);
+    expect(await commands()).toMatchObject([
+      {
+        subject: 'refunds.refund.BTC',
+        payload: { refundId, amount: '49500', deposited: '50000', address: REFUND_ADDRESS },
+      },
+    ]);
+
+    await engine.handleInput.execute(refund(swap.id, refundId as string, { state: 'sent' }));
+    expect(await find(swap.id)).toMatchObject({
+      status: 'REFUNDED',
+      refundTx: { id: 'd4'.repeat(32), amount: 49_500n },
+    });
+  });
+
+  it('no liquidity without a refund address: REFUNDING that waits for the address', async () => {
+    const swap = await btcToEth();
+    engine.market.setLiquidity({ code: 'ETH', available: '1000', at: engine.clock.now() });
+
+    await engine.handleInput.execute(mined(swap, 1));
+
+    expect(await find(swap.id)).toMatchObject({
+      status: 'REFUNDING',
+      issue: { type: 'NO_LIQUIDITY', needsRefundAddress: true },
+    });
+    expect(await commands()).toEqual([]);
+  });
+
+  it('keeps a late deposit to an expired swap in the log without touching the swap', async () => {
+    const swap = await btcToEth();
+    engine.clock.set(T0 + 3600);
+    await engine.commands.expire(swap.id);
+    const expired = await find(swap.id);
+
+    await engine.handleInput.execute(mined(swap, 1));
+
+    expect(await find(swap.id)).toEqual(expired);
+    expect(await engine.deposits.forSwap(swap.id)).toHaveLength(1);
+    expect(engine.logger.entries.some((e) => e.message.includes('not credited automatically'))).toBe(true);
+  });
+
+  it('drops a report for a swap it does not know, saying so', async () => {
+    const ghost = { ...(await btcToEth()), id: 'NoSuchSwap' };
+    await engine.handleInput.execute(deposit(ghost));
+    expect(engine.logger.entries).toMatchObject([
+      { level: 'error', message: 'input for an unknown swap dropped' },
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+import type { DepositObserved, EngineInput, PayoutProgress, RefundProgress } from '@swap/contracts';
+import { CURRENCIES, Swap, SwapEvent, SwapStatus } from '@swap/domain';
+import { DepositLogRepository, SwapRepository } from '@swap/engine-data';
+import { creditingMarket, MarketFeed } from '@swap/market';
+import { ApplySwapEvent, EventOutcome } from './apply-event';
+import { JobLogger } from './expiry.job';
+
+type Build = (swap: Swap) => SwapEvent | null;
+
+const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
+
+/**
+ * What the actor does with an input from outside: a watcher's deposit report, the treasury's
+ * payout progress, the refunds service's refund progress. Each becomes the state machine's events,
+ * applied in the swap's mailbox. An input the machine does not take in the swap's state (late, a
+ * duplicate, out of order) is logged and dropped; only an infrastructure failure (database, stale
+ * prices while crediting) is thrown, so the message comes back later.
+ */
+export class HandleEngineInput {
+  constructor(
+    private readonly swaps: SwapRepository,
+    private readonly deposits: DepositLogRepository,
+    private readonly apply: ApplySwapEvent,
+    private readonly market: MarketFeed,
+    private readonly logger: JobLogger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Enters the swap's mailbox at once, so one swap's inputs are handled in the order they came. */
+  execute(input: EngineInput): Promise<void> {
+    return this.apply.exclusive(input.swapId, async (applyAll) => {
+      const swap = await this.swaps.find(input.swapId);
+      if (!swap) {
+        this.logger.error({ swapId: input.swapId, kind: input.kind }, 'input for an unknown swap dropped');
+        return;
+      }
+      switch (input.kind) {
+        case 'deposit':
+          await this.deposits.record(depositRecord(input));
+          return this.settle(input, await applyAll(this.depositEvents(input)));
+        case 'payout':
+          if (!(await this.isCurrent(input))) return;
+          return this.settle(input, await applyAll(this.payoutEvents(input)));
+        case 'refund':
+          if (!(await this.isCurrent(input))) return;
+          return this.settle(input, await applyAll([this.refundEvent(input)]));
+      }
+    });
+  }
+
+  /**
+   * Mempool: seen. Some confirmations: seen, then counted. Required confirmations: credited at the
+   * market of this moment (never a stale price: crediting throws, and the report comes back).
+   */
+  private depositEvents(input: DepositObserved): Build[] {
+    const now = this.now();
+    const amount = BigInt(input.amount);
+    if (input.reverted) return [() => ({ kind: 'DepositReverted', now, txid: input.txid })];
+    const seen: Build = () => ({ kind: 'DepositSeen', now, tx: input.txid, amount });
+    const required = CURRENCIES[input.currency].reqConfirmations;
+    if (input.confirmations === 0) return [seen];
+    if (input.confirmations < required)
+      return [
+        (swap) => (swap.status === 'NEW' ? seen(swap) : null),
+        () => ({ kind: 'DepositConfirmations', now, txid: input.txid, confirmations: input.confirmations }),
+      ];
+    return [
+      (swap) =>
+        AWAITING_CREDIT.includes(swap.status)
+          ? {
+              kind: 'DepositCredited',
+              now,
+              txid: input.txid,
+              amount,
+              market: creditingMarket(this.market, swap.from, swap.to),
+            }
+          : this.notCredited(swap, input),
+    ];
+  }
+
+  /** Broadcast: SENDING. Confirmed (counted once or more): DONE, then the count. Failed: FAILED. */
+  private payoutEvents(input: PayoutProgress): Build[] {
+    const now = this.now();
+    const broadcast: Build = () => ({
+      kind: 'PayoutBroadcast',
+      now,
+      tx: input.txid ?? '',
+      fee: optionalUnits(input.fee),
+      feeCurrency: input.feeCurrency,
+      txKey: input.txKey,
+    });
+    switch (input.state) {
+      case 'broadcast':
+        return [broadcast];
+      case 'confirmed':
+        return [
+          // The broadcast report may have been overtaken: record the transaction first.
+          (swap) => (swap.status === 'EXCHANGING' ? broadcast(swap) : null),
+          () =>
+            input.confirmations < 1
+              ? null
+              : { kind: 'PayoutConfirmed', now, tx: input.txid ?? '', confirmations: input.confirmations },
+        ];
+      case 'failed':
+        return [
+          () => ({ kind: 'PayoutFailed', now, reason: input.reason ?? 'the payout transaction failed' }),
+        ];
+    }
+  }
+
+  private refundEvent(input: RefundProgress): Build {
+    const now = this.now();
+    return () =>
+      input.state === 'failed'
+        ? { kind: 'RefundFailed', now, reason: input.reason ?? 'the refund transaction failed' }
+        : {
+            kind: 'RefundSent',
+            now,
+            tx: input.txid ?? '',
+            fee: optionalUnits(input.fee),
+            feeCurrency: input.feeCurrency,
+            confirmations: input.confirmations,
+          };
+  }
+
+  /** Progress of an attempt the swap no longer waits on (replaced by an operator's retry) is dropped. */
+  private async isCurrent(input: PayoutProgress | RefundProgress): Promise<boolean> {
+    const attempts = await this.swaps.moneyAttempts(input.swapId);
+    const current = input.kind === 'payout' ? attempts.payoutId : attempts.refundId;
+    const id = input.kind === 'payout' ? input.payoutId : input.refundId;
+    if (current === id) return true;
+    this.logger.info({ swapId: input.swapId, id, current }, 'progress of a superseded attempt ignored');
+    return false;
+  }
+
+  /** A swap credits one deposit automatically; any other stays in the deposit log for operators. */
+  private notCredited(swap: Swap, input: DepositObserved): null {
+    if (swap.depositTx?.id !== input.txid)
+      this.logger.info(
+        { swapId: swap.id, status: swap.status, depositId: input.depositId, amount: input.amount },
+        'further deposit recorded, not credited automatically',
+      );
+    return null;
+  }
+
+  private settle(input: EngineInput, outcome: EventOutcome | null): void {
+    if (outcome && !outcome.ok)
+      this.logger.info(
+        {
+          swapId: input.swapId,
+          kind: input.kind,
+          status: outcome.swap.status,
+          reason: outcome.rejection.reason,
+        },
+        "input not taken in the swap's state",
+      );
+  }
+
+  private now(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+}
+
+function optionalUnits(value: string | null): bigint | null {
+  return value === null ? null : BigInt(value);
+}
+
+function depositRecord(input: DepositObserved) {
+  return {
+    depositId: input.depositId,
+    swapId: input.swapId,
+    currency: input.currency,
+    address: input.address,
+    txid: input.txid,
+    index: input.index,
+    amount: BigInt(input.amount),
+    confirmations: input.confirmations,
+    blockHeight: input.blockHeight,
+    blockHash: input.blockHash,
+    reverted: input.reverted,
+  };
+}

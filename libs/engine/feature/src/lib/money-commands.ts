@@ -1,0 +1,57 @@
+import { refundRequested, treasuryPayoutRequested } from '@swap/contracts';
+import { CURRENCIES, Swap, SwapEffect } from '@swap/domain';
+import { MoneyAttempts, OutboxMessage } from '@swap/engine-data';
+
+export interface MoneyCommands {
+  messages: OutboxMessage[];
+  attempts: MoneyAttempts;
+}
+
+/**
+ * The commands a transition's effects send to the services that move money, written to the outbox
+ * with the swap's new state. An attempt is named by the swap and the version that started it, so
+ * a re-applied transition names the same attempt and the treasury pays it once.
+ */
+export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: number): MoneyCommands {
+  const result: MoneyCommands = { messages: [], attempts: {} };
+  for (const effect of effects) {
+    if (effect.kind === 'RequestPayout') {
+      const payoutId = `${saved.id}-payout-${saved.version}`;
+      const network = CURRENCIES[saved.to].network;
+      result.attempts.payoutId = payoutId;
+      result.messages.push({
+        msgId: payoutId,
+        subject: treasuryPayoutRequested.subject(network),
+        payload: {
+          payoutId,
+          swapId: saved.id,
+          network,
+          currency: saved.to,
+          address: effect.address,
+          amount: effect.amount.toString(),
+          requestedAt: now,
+        },
+      });
+    }
+    if (effect.kind === 'RequestRefund') {
+      const refundId = `${saved.id}-refund-${saved.version}`;
+      const network = CURRENCIES[saved.from].network;
+      result.attempts.refundId = refundId;
+      result.messages.push({
+        msgId: refundId,
+        subject: refundRequested.subject(network),
+        payload: {
+          refundId,
+          swapId: saved.id,
+          network,
+          currency: saved.from,
+          address: effect.address,
+          amount: effect.amount.toString(),
+          deposited: saved.amountDeposited.toString(),
+          requestedAt: now,
+        },
+      });
+    }
+  }
+  return result;
+}
