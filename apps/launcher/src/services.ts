@@ -24,7 +24,7 @@ export const SERVICES: ServiceSpec[] = [
   { name: 'engine', app: 'engine', port: 8082, accountKeys: true },
   { name: 'treasury', app: 'treasury', port: 8083, treasury: true },
   { name: 'refunds', app: 'refunds', port: 8084 },
-  { name: 'devnet', app: 'devnet', port: 8085 },
+  { name: 'devnet', app: 'devnet', port: 8085, accountKeys: true },
   ...WATCHED_NETWORKS.map((network, i) => ({
     name: `watcher-${network.toLowerCase()}`,
     app: 'watcher',

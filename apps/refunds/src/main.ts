@@ -1,25 +1,48 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
-import { z } from 'zod';
-import { busWithProbes } from '@swap/bus';
-
-import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
-
-// Sends refunds with the treasury's exactly-once rules (real-swaps issue); today it joins the bus and answers probes.
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8084),
-  NATS_URL: z.string().min(1),
-});
+import { DataSource } from 'typeorm';
+import { Bus, BusModule, busReady } from '@swap/bus';
+import { databaseReady, PersistenceModule } from '@swap/persistence';
+import { REFUNDS_MIGRATIONS, REFUNDS_SCHEMA, RefundRepository } from '@swap/refunds-data';
+import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+import { refundsConfigSchema } from './refunds.config';
+import { RefundsLoop } from './refunds.loop';
 
 async function main(): Promise<void> {
-  const config = loadConfig(configSchema);
-  const name = 'refunds';
-  const logger = createLogger(name);
+  const config = loadConfig(refundsConfigSchema);
+  const logger = createLogger('refunds');
   @Module({
-    imports: [...busWithProbes({ url: config.NATS_URL, name: `${name}-${process.pid}`, logger })],
+    imports: [
+      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
+      PersistenceModule.forRootAsync({
+        useFactory: () => ({
+          url: config.DATABASE_URL,
+          schema: REFUNDS_SCHEMA,
+          migrations: REFUNDS_MIGRATIONS,
+          poolSize: config.DB_POOL_SIZE,
+          logger,
+        }),
+      }),
+      HealthModule.forRootAsync({
+        inject: [Bus, DataSource],
+        useFactory: (bus: Bus, ds: DataSource) => ({
+          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
+        }),
+      }),
+    ],
+    providers: [
+      { provide: 'CONFIG', useValue: config },
+      { provide: 'LOGGER', useValue: logger },
+      {
+        provide: RefundRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new RefundRepository(ds),
+      },
+      RefundsLoop,
+    ],
   })
-  class ServiceModule {}
-  await bootstrapService({ name, module: ServiceModule, port: config.PORT, logger });
+  class RefundsModule {}
+  await bootstrapService({ name: 'refunds', module: RefundsModule, port: config.PORT, logger });
 }
 
 void main();

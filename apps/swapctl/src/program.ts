@@ -1,9 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT, type ExitCode } from './cli-error';
 import type { CliContext } from './command-kit';
+import { registerDevnetCommands } from './devnet.commands';
 import { registerKeyCommands } from './keys.commands';
 import { errorJson, errorLine } from './output';
 import { registerSwapCommands } from './swaps.commands';
+import { registerTreasuryCommands } from './treasury.commands';
 
 const HELP_FOOTER = `
 The bus is NATS_URL, else the natsUrl that \`npm start\` writes to .data/runtime.json.
@@ -25,6 +27,8 @@ export function buildProgram(ctx: CliContext): Command {
     .addHelpText('after', HELP_FOOTER);
   registerKeyCommands(program, ctx);
   registerSwapCommands(program, ctx);
+  registerTreasuryCommands(program, ctx);
+  registerDevnetCommands(program, ctx);
   return program;
 }
 

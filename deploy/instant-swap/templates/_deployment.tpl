@@ -195,11 +195,14 @@ spec:
 {{- define "instant-swap.secretsChecksum" -}}
 {{- $v := .root.Values }}
 {{- $used := list }}
-{{- if has .c.app (list "gateway" "engine") }}
+{{- if has .c.app (list "gateway" "engine" "treasury" "refunds" "devnet" "watcher") }}
 {{- $used = append $used $v.database.url }}
 {{- end }}
-{{- if has .c.app (list "engine" "watcher") }}
+{{- if has .c.app (list "engine" "treasury" "devnet") }}
 {{- $used = append $used (include "instant-swap.accountKeyValues" .root) }}
+{{- end }}
+{{- if eq .c.app "watcher" }}
+{{- $used = append $used (index $v.networks (lower .c.network) | default dict).xpub }}
 {{- end }}
 {{- if eq .c.app "gateway" }}
 {{- $used = append $used $v.gateway.secretsKey.value }}

@@ -32,17 +32,27 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
       fieldPath: metadata.name
 {{- end }}
 
+{{/* DATABASE_URL (every service with a schema of its own) and its pool size. */}}
 {{- define "instant-swap.env.database" }}
 {{- with include "instant-swap.databaseSecret" .root }}
 {{- include "instant-swap.secretEnv" (list "DATABASE_URL" .) }}
 {{- end }}
+{{- with .c.settings.dbPoolSize }}
 - name: DB_POOL_SIZE
-  value: {{ .c.settings.dbPoolSize | int | quote }}
+  value: {{ . | int | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The payment window (D7): the gateway and the engine must agree on it. */}}
+{{- define "instant-swap.env.paymentWindow" }}
 - name: SWAP_PAYMENT_WINDOW_SECONDS
   value: {{ .root.Values.swapPaymentWindowSeconds | int | quote }}
 {{- end }}
 
-{{/* <NETWORK>_XPUB (account keys, never private spend keys: D11) and <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC" …)). */}}
+{{/*
+<NETWORK>_XPUB (account keys, never private spend keys: D11) from the account-keys Secret, and
+with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC" …) "chains" bool).
+*/}}
 {{- define "instant-swap.env.networks" }}
 {{- range $network := .networks }}
 {{- $config := index $.root.Values.networks (lower $network) | default dict }}
@@ -50,8 +60,10 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
 {{- if and $secret (or $.root.Values.networks.existingSecret $config.xpub) }}
 {{- include "instant-swap.secretEnv" (list (printf "%s_XPUB" $network) (dict "name" $secret "key" (printf "%s_XPUB" $network) | toJson)) }}
 {{- end }}
+{{- if $.chains }}
 - name: {{ $network }}_NETWORK
   value: {{ $config.chain | default "mainnet" | quote }}
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -59,6 +71,7 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
 {{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
 {{- include "instant-swap.env.database" . }}
+{{- include "instant-swap.env.paymentWindow" . }}
 {{- with include "instant-swap.secretsKeySecret" .root }}
 {{- include "instant-swap.secretEnv" (list "SECRETS_KEY" .) }}
 {{- end }}
@@ -70,17 +83,46 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
   value: {{ $s.trustProxy | toString | quote }}
 {{- end }}
 
+{{/* Every replica takes inbox partitions through KV leases (ENGINE_LEASE_*), so it scales out. */}}
 {{- define "instant-swap.env.engine" }}
+{{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
 {{- include "instant-swap.env.database" . }}
-{{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ")) }}
+{{- include "instant-swap.env.paymentWindow" . }}
+- name: ENGINE_LEASE_SECONDS
+  value: {{ $s.leaseSeconds | toString | quote }}
+- name: ENGINE_LEASE_ROUND_MS
+  value: {{ $s.leaseRoundMs | int | quote }}
+- name: ENGINE_INBOX_CONCURRENCY
+  value: {{ $s.inboxConcurrency | int | quote }}
+{{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" true) }}
 {{- end }}
 
-{{/* A watcher gets its own network only: the XMR "xpub" is a view key, no other watcher needs it. */}}
+{{/*
+A watcher gets its own network only: the XMR "xpub" is a view key, no other watcher needs it.
+HOSTNAME names the replica in the network's follower lease.
+*/}}
 {{- define "instant-swap.env.watcher" }}
+{{- $s := .c.settings }}
+{{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.database" . }}
 - name: WATCHER_NETWORK
   value: {{ .c.network | quote }}
-{{- include "instant-swap.env.networks" (dict "root" .root "networks" (list .c.network)) }}
+- name: WATCHER_POLL_MS
+  value: {{ $s.pollMs | int | quote }}
+- name: WATCHER_RETENTION_DAYS
+  value: {{ $s.retentionDays | toString | quote }}
+{{- if not (kindIs "invalid" $s.startDepth) }}
+- name: WATCHER_START_DEPTH
+  value: {{ $s.startDepth | int | quote }}
+{{- end }}
+- name: WATCHER_VANISH_BLOCKS
+  value: {{ $s.vanishBlocks | int | quote }}
+- name: WATCHER_REORG_MARGIN
+  value: {{ $s.reorgMargin | int | quote }}
+- name: WATCHER_LEASE_SECONDS
+  value: {{ $s.leaseSeconds | toString | quote }}
+{{- include "instant-swap.env.networks" (dict "root" .root "networks" (list .c.network) "chains" true) }}
 {{- end }}
 
 {{- define "instant-swap.env.pricing" }}
@@ -96,8 +138,13 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
 {{- define "instant-swap.env.treasury" }}
 {{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.database" . }}
 - name: LIQUIDITY_REFRESH_SECONDS
   value: {{ $s.liquidityRefreshSeconds | toString | quote }}
+- name: TREASURY_CONFIRMATIONS_SECONDS
+  value: {{ $s.confirmationsSeconds | toString | quote }}
+- name: TREASURY_SEND_RETRY_SECONDS
+  value: {{ $s.sendRetrySeconds | toString | quote }}
 {{- range $code := include "instant-swap.currencyCodes" .root | splitList " " }}
 {{- with index ($s.liquidity | default dict) $code }}
 - name: TREASURY_LIQUIDITY_{{ $code }}
@@ -112,11 +159,29 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
 {{- include "instant-swap.secretEnv" (list "TREASURY_MNEMONIC" .) }}
 {{- end }}
 {{- end }}
+{{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" false) }}
 {{- end }}
 
-{{/* refunds and devnet read only the common variables today. */}}
 {{- define "instant-swap.env.refunds" }}
+{{- $s := .c.settings }}
+{{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.database" . }}
+- name: REFUNDS_POLL_MS
+  value: {{ $s.pollMs | int | quote }}
 {{- end }}
 
+{{/* Each network's hot wallet is address 0 of its account: the devnet funds it at genesis. */}}
 {{- define "instant-swap.env.devnet" }}
+{{- $s := .c.settings }}
+{{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.database" . }}
+- name: DEVNET_BLOCK_SECONDS
+  value: {{ $s.blockSeconds | toString | quote }}
+{{- range $code := include "instant-swap.currencyCodes" .root | splitList " " }}
+{{- with index ($s.funding | default dict) $code }}
+- name: DEVNET_FUND_{{ $code }}
+  value: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" false) }}
 {{- end }}

@@ -70,7 +70,8 @@ caller, so no YAML round trip loses types). Each item:
   network   the watched network (BTC, …) for watchers, else ""
   settings  `defaults`, then `watchers.defaults` for watchers, then the service's own block,
             overlaid key by key (a key set in a later block replaces the earlier value whole)
-  singleton true for the services that must never run twice at once (see values.yaml)
+  singleton true for the services that must never run twice at once (see values.yaml); the engine
+            and the watchers may run several replicas, which share the work through KV leases
 Takes (dict "root" $ "acc" $acc).
 */}}
 {{- define "instant-swap.collectComponents" -}}

@@ -23,7 +23,11 @@ export {
   MONERO_ACCOUNT_PREFIX,
   moneroAccount,
   moneroAddress,
+  moneroAddressSpendKey,
+  moneroSpendScalar,
   parseMoneroAccountPublic,
   type MoneroAccount,
   type MoneroAccountPublic,
 } from './lib/monero-keys';
+export { addressKey, type AddressKey } from './lib/address-key';
+export { keyControlsAddress } from './lib/key-owner';

@@ -6,6 +6,8 @@ export * from './lib/engine.rpc';
 export * from './lib/engine.inbox';
 export * from './lib/engine.leases';
 export * from './lib/treasury.commands';
+export * from './lib/treasury.rpc';
 export * from './lib/devnet.rpc';
 export * from './lib/gateway.ops';
 export * from './lib/market.kv';
+export * from './lib/watcher.kv';

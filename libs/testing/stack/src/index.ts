@@ -2,3 +2,4 @@ export * from './lib/free-port';
 export * from './lib/service-process';
 export * from './lib/signed-fetch';
 export * from './lib/stack';
+export * from './lib/repo-root';

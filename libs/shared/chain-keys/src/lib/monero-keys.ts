@@ -90,10 +90,39 @@ export function moneroAddress(account: MoneroAccountPublic, index: number, chain
   assertIndex(index);
   const [standard, subaddress] = PREFIXES[chain];
   if (index === 0) return encodeAddress(standard, account.publicSpendKey, account.publicViewKey);
-  const m = hashToScalar(utf8ToBytes('SubAddr\0'), account.privateViewKey, u32le(0), u32le(index));
+  const m = subaddressTweak(account.privateViewKey, index);
   const D = account.spendPoint.add(baseMultiply(m));
   const C = account.viewTimesSpend.add(baseMultiply(modL(account.viewScalar * m)));
   return encodeAddress(subaddress, D.toBytes(), C.toBytes());
+}
+
+/** m of subaddress (0, index): Hs("SubAddr\0" || a || u32le(0) || u32le(index)). */
+function subaddressTweak(privateViewKey: Uint8Array, index: number): bigint {
+  return hashToScalar(utf8ToBytes('SubAddr\0'), privateViewKey, u32le(0), u32le(index));
+}
+
+/**
+ * Treasury side: the private spend scalar of subaddress (0, index), b + m mod L (b itself for the
+ * primary address), whose public key is the spend key D written in that address.
+ */
+export function moneroSpendScalar(account: MoneroAccount, index: number): bigint {
+  assertIndex(index);
+  const spend = bytesToNumberLE(account.spendSecret);
+  return index === 0 ? spend : modL(spend + subaddressTweak(account.viewSecret, index));
+}
+
+/** The public spend key (32 bytes) written in a standard, subaddress or integrated address. */
+export function moneroAddressSpendKey(address: string): Uint8Array {
+  const bytes = base58xmr.decode(address);
+  if (bytes.length !== 69 && bytes.length !== 77) throw new Error('not a Monero address');
+  const body = bytes.subarray(0, bytes.length - 4);
+  if (!equalBytes(keccak_256(body).subarray(0, 4), bytes.subarray(body.length)))
+    throw new Error('Monero address checksum mismatch');
+  return bytes.slice(1, 33);
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 function encodeAddress(prefix: number, spendKey: Uint8Array, viewKey: Uint8Array): string {

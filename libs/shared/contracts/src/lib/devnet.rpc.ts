@@ -81,13 +81,26 @@ export const devnetBalance = defineRpc({
   response: rpcResult(z.object({ balance: units })),
 });
 
-/** What a signer needs to build the next transaction of an address (account-model nonce, fee). */
+/**
+ * What a signer needs to build the next transaction of an address: the account-model nonce (after
+ * the address's transactions waiting in the mempool) and the native-coin fee of a transfer of
+ * `currency` (the network's coin when absent; a token transfer costs more).
+ */
 export const devnetAccount = defineRpc({
   name: 'devnet.account',
   version: 1,
   subject: 'devnet.rpc.account',
-  request: z.object({ network, address: z.string() }),
+  request: z.object({ network, address: z.string(), currency: currencyCode.optional() }),
   response: rpcResult(z.object({ nextNonce: z.number().int().nonnegative(), feePerTransfer: units })),
+});
+
+/** The native-coin fee of one transfer of `currency` on `network` (for gas top-ups). */
+export const devnetFee = defineRpc({
+  name: 'devnet.fee',
+  version: 1,
+  subject: 'devnet.rpc.fee',
+  request: z.object({ network, currency: currencyCode }),
+  response: rpcResult(z.object({ fee: units })),
 });
 
 /** Broadcast of signed bytes; the same bytes again are accepted as already known. */

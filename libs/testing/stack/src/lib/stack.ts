@@ -5,7 +5,7 @@ import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
 import { CreateKeyRequest, gatewayCreateKey, gatewaySetKeyDisabled } from '@swap/contracts';
-import { NETWORKS } from '@swap/domain';
+import { NETWORKS, type Network } from '@swap/domain';
 import { SwapClient } from '@swap/sdk';
 import { createTestDatabase, startNatsServer } from '@swap/testing';
 import { freePort } from './free-port';
@@ -20,6 +20,13 @@ const TEST_MNEMONIC =
 export interface StackOptions {
   gateways?: number;
   treasuryEnv?: Record<string, string>;
+  devnetEnv?: Record<string, string>;
+  engineEnv?: Record<string, string>;
+  /**
+   * Real swaps: a watcher per listed network and the refunds service, with blocks only from
+   * mine() (DEVNET_BLOCK_SECONDS=0) so tests decide when confirmations come.
+   */
+  chains?: { networks: readonly Network[] };
 }
 
 export interface TestKey {
@@ -36,6 +43,7 @@ export class Stack {
   readonly services: ServiceProcess[] = [];
   private cleanups: Array<() => Promise<void>> = [];
   bus!: Bus;
+  natsUrl!: string;
 
   static async start(options: StackOptions = {}): Promise<Stack> {
     const stack = new Stack();
@@ -71,10 +79,42 @@ export class Stack {
     }
     this.services.push(
       new ServiceProcess('pricing', 'pricing', await freePort(), { ...base, PRICE_REFRESH_SECONDS: '1' }),
-      new ServiceProcess('treasury', 'treasury', await freePort(), { ...base, ...options.treasuryEnv }),
-      new ServiceProcess('engine', 'engine', await freePort(), { ...base, ...xpubs }),
+      // Only the treasury holds the phrase (D11); the devnet funds its hot wallets from the public keys.
+      new ServiceProcess('treasury', 'treasury', await freePort(), {
+        ...base,
+        TREASURY_MNEMONIC: TEST_MNEMONIC,
+        ...options.treasuryEnv,
+      }),
+      new ServiceProcess('devnet', 'devnet', await freePort(), {
+        ...base,
+        ...xpubs,
+        ...(options.chains ? { DEVNET_BLOCK_SECONDS: '0' } : {}),
+        ...options.devnetEnv,
+      }),
+      new ServiceProcess('engine', 'engine', await freePort(), {
+        ...base,
+        ...xpubs,
+        ENGINE_LEASE_ROUND_MS: '500',
+        ...options.engineEnv,
+      }),
       ...this.gateways,
     );
+    for (const network of options.chains?.networks ?? []) {
+      this.services.push(
+        new ServiceProcess(`watcher-${network.toLowerCase()}`, 'watcher', await freePort(), {
+          ...base,
+          ...xpubs,
+          WATCHER_NETWORK: network,
+          WATCHER_POLL_MS: '200',
+          HOSTNAME: `watcher-${network.toLowerCase()}`,
+        }),
+      );
+    }
+    if (options.chains)
+      this.services.push(
+        new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
+      );
+    this.natsUrl = nats.url;
     // The first gateway migrates its schema before the others race to.
     await this.gateways[0].start();
     await Promise.all(this.services.filter((s) => s !== this.gateways[0]).map((s) => s.start()));
@@ -129,6 +169,18 @@ export class Stack {
     }
     const logs = this.services.map((s) => `${s.name}: ${s.output.join('').slice(-2000)}`).join('\n');
     throw new Error(`prices never became available: ${String(last)}\n${logs}`);
+  }
+
+  /** A service by name (`engine`, `treasury`, `watcher-btc`…), e.g. to kill and restart it. */
+  service(name: string): ServiceProcess {
+    const found = this.services.find((s) => s.name === name);
+    if (!found) throw new Error(`no service ${name} in this stack`);
+    return found;
+  }
+
+  /** The tail of every service's output, for a failing test's message. */
+  logs(chars = 3000): string {
+    return this.services.map((s) => `--- ${s.name}\n${s.output.join('').slice(-chars)}`).join('\n');
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,51 @@
+import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { Bus, BusModule, busReady } from '@swap/bus';
+import { Devnet } from '@swap/devnet';
+import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
+import { databaseReady, PersistenceModule } from '@swap/persistence';
+import { HealthModule } from '@swap/service-kit';
+import { funding, hotWallets, type DevnetConfig } from './devnet.config';
+import { BLOCK_SECONDS, DevnetHandlers, LOGGER } from './devnet.handlers';
+
+/** Wires the simulated chains (D10): their schema, the RPCs the devnet chain adapters call, the block timer. */
+export function devnetModule(config: DevnetConfig, logger: Logger) {
+  @Module({
+    imports: [
+      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
+      PersistenceModule.forRootAsync({
+        useFactory: () => ({
+          url: config.DATABASE_URL,
+          schema: DEVNET_SCHEMA,
+          migrations: DEVNET_MIGRATIONS,
+          poolSize: config.DB_POOL_SIZE,
+          logger,
+        }),
+      }),
+      HealthModule.forRootAsync({
+        inject: [Bus, DataSource],
+        useFactory: (bus: Bus, ds: DataSource) => ({
+          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
+        }),
+      }),
+    ],
+    providers: [
+      {
+        provide: Devnet,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) =>
+          Devnet.open(new DevnetRepository(ds), {
+            hotWallets: hotWallets(config),
+            funding: funding(config),
+            logger,
+          }),
+      },
+      { provide: BLOCK_SECONDS, useValue: config.DEVNET_BLOCK_SECONDS },
+      { provide: LOGGER, useValue: logger },
+      DevnetHandlers,
+    ],
+  })
+  class DevnetModule {}
+  return DevnetModule;
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Bus } from '@swap/bus';
+import { chainAdapters } from '@swap/chain';
+import { MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM, refundRequested } from '@swap/contracts';
+import { NETWORKS } from '@swap/domain';
+import { AcceptRefund, InboxPublisher, RefundWorker, TreasurySigner } from '@swap/refunds';
+import { RefundRepository } from '@swap/refunds-data';
+import { RepeatingTask } from '@swap/service-kit';
+import type { RefundsConfig } from './refunds.config';
+
+/**
+ * The refunds service: takes the engine's refund commands, and moves every network's refunds
+ * along with the same exactly-once rules as payouts (the treasury signs; the bytes are stored
+ * before they are sent).
+ */
+@Injectable()
+export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly tasks: RepeatingTask[] = [];
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly refunds: RefundRepository,
+    @Inject('CONFIG') private readonly config: RefundsConfig,
+    @Inject('LOGGER') private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const stream of [MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM]) await this.bus.ensureStream(stream);
+    const signer = new TreasurySigner(this.bus);
+    const publisher = new InboxPublisher(this.bus);
+    const workers = NETWORKS.map((network) => {
+      const { reader, sender } = chainAdapters(network, process.env, this.bus);
+      return new RefundWorker(network, this.refunds, signer, sender, reader, publisher, this.logger);
+    });
+    for (const worker of workers) {
+      const task = new RepeatingTask(
+        `refunds ${worker.network}`,
+        this.config.REFUNDS_POLL_MS,
+        () => worker.runOnce(),
+        this.logger,
+      );
+      this.tasks.push(task);
+      void task.start();
+    }
+    const accept = new AcceptRefund(this.refunds);
+    await this.bus.consume(refundRequested, {
+      durable: 'refunds',
+      concurrency: 8,
+      handler: (command) => accept.execute(command),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.tasks.map((task) => task.stop()));
+  }
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Bus, rpcFail, rpcOk } from '@swap/bus';
+import {
+  ENGINE_INBOX_STREAM,
+  MONEY_COMMANDS_STREAM,
+  SWAP_EVENTS_STREAM,
+  swapUpdated,
+  treasuryBalances,
+  treasuryLedger,
+  treasuryPayoutRequested,
+  treasurySignTransfer,
+  type SwapSnapshot,
+} from '@swap/contracts';
+import { RepeatingTask } from '@swap/service-kit';
+import { TreasuryError, type Treasury } from '@swap/treasury';
+import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
+import type { TreasuryConfig } from './treasury.config';
+
+/** The treasury's bus side: money commands and swap events in, its RPCs, and its timers. */
+@Injectable()
+export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly tasks: RepeatingTask[] = [];
+
+  constructor(
+    private readonly bus: Bus,
+    @Inject(TREASURY) private readonly treasury: Treasury,
+    @Inject(TREASURY_CONFIG) private readonly config: TreasuryConfig,
+    @Inject(TREASURY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { treasury } = this;
+    for (const stream of [MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM]) {
+      await this.bus.ensureStream(stream);
+    }
+    // Acked once the payout row is committed: from there the database drives it.
+    await this.bus.consume(treasuryPayoutRequested, {
+      durable: 'treasury-payouts',
+      handler: (command) => treasury.planPayout.execute(command),
+    });
+    await this.bus.consume(swapUpdated, {
+      durable: 'treasury-swaps',
+      handler: (swap) => this.onSwapUpdated(swap),
+    });
+    const queue = { queue: 'treasury' };
+    await this.bus.serve(
+      treasurySignTransfer,
+      (request) => this.answer(() => treasury.signTransfer.execute(request)),
+      queue,
+    );
+    await this.bus.serve(treasuryBalances, () => this.answer(() => treasury.balances.execute()), queue);
+    await this.bus.serve(
+      treasuryLedger,
+      ({ swapId }) => this.answer(() => treasury.ledger.execute(swapId)),
+      queue,
+    );
+
+    this.every('sending', this.config.TREASURY_SEND_RETRY_SECONDS, () => treasury.dispatcher.drainAll());
+    this.every('confirmations', this.config.TREASURY_CONFIRMATIONS_SECONDS, async () => {
+      await treasury.tracker.poll();
+      await treasury.planSweeps.resumeTokenSweeps();
+    });
+    this.every('liquidity refresh', this.config.LIQUIDITY_REFRESH_SECONDS, () =>
+      treasury.liquidity.publish(),
+    );
+    await Promise.all(this.tasks.map((task) => task.start()));
+  }
+
+  // Before the bus and the pool close: a pass cut short is safe anyway (a SIGNED row is resent).
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.tasks.map((task) => task.stop()));
+    await this.treasury.dispatcher.settled();
+    await this.treasury.liquidity.settled();
+  }
+
+  private async onSwapUpdated(swap: SwapSnapshot): Promise<void> {
+    await this.treasury.recordSwapBooks.execute(swap);
+    await this.treasury.planSweeps.onSwapUpdated(swap);
+  }
+
+  private every(name: string, seconds: number, work: () => Promise<void>): void {
+    this.tasks.push(new RepeatingTask(name, seconds * 1000, work, this.logger));
+  }
+
+  private async answer<T>(work: () => Promise<T>) {
+    try {
+      return rpcOk(await work());
+    } catch (error) {
+      if (error instanceof TreasuryError) return rpcFail(error.toPayload());
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { accountPublicKey, mnemonicToSeed } from '@swap/chain-keys';
+import { ConfigError, parseConfig } from '@swap/service-kit';
+import { watcherConfigSchema } from './watcher.config';
+
+const SEED = mnemonicToSeed(
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+);
+const BTC_XPUB = accountPublicKey(SEED, 'BTC');
+
+const env = (overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  NATS_URL: 'nats://127.0.0.1:4222',
+  DATABASE_URL: 'postgres://swap:secret@127.0.0.1:5432/swap',
+  WATCHER_NETWORK: 'BTC',
+  BTC_XPUB,
+  ...overrides,
+});
+
+function problems(variables: NodeJS.ProcessEnv): string[] {
+  try {
+    parseConfig(watcherConfigSchema, variables);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('watcher configuration', () => {
+  it("needs only its own network's key, and derives the treasury's hot wallet from it", () => {
+    const config = parseConfig(watcherConfigSchema, env({ HOSTNAME: 'watcher-btc-0' }));
+
+    expect(config).toMatchObject({ network: 'BTC', hostname: 'watcher-btc-0', pollMs: 1000, dbPoolSize: 5 });
+    // BIP84 test vector of the test phrase: m/84'/0'/0'/0/0.
+    expect(config.settings).toEqual({
+      network: 'BTC',
+      hotWallet: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      retentionDays: 30,
+      startDepth: 1,
+      vanishBlocks: 3,
+      keepBlocks: 7,
+      blocksPerPoll: 100,
+      leaseMs: 15_000,
+    });
+  });
+
+  it('takes the watcher settings from the environment', () => {
+    const config = parseConfig(
+      watcherConfigSchema,
+      env({
+        WATCHER_POLL_MS: '250',
+        WATCHER_RETENTION_DAYS: '7',
+        WATCHER_START_DEPTH: '0',
+        WATCHER_VANISH_BLOCKS: '6',
+        WATCHER_REORG_MARGIN: '10',
+        WATCHER_LEASE_SECONDS: '30',
+      }),
+    );
+    expect(config.pollMs).toBe(250);
+    expect(config.settings).toMatchObject({
+      retentionDays: 7,
+      startDepth: 0,
+      vanishBlocks: 6,
+      keepBlocks: 11,
+      leaseMs: 30_000,
+    });
+  });
+
+  it('refuses a real node for now, without repeating its URL (it may hold credentials)', () => {
+    const found = problems(env({ BTC_RPC_URL: 'http://user:hunter2@127.0.0.1:8332' }));
+
+    expect(found).toEqual([
+      'BTC_RPC_URL: real BTC nodes are not supported yet; unset it to run BTC on the devnet',
+    ]);
+    expect(found.join()).not.toContain('hunter2');
+  });
+
+  it("names a missing or unusable key of its network, and no other network's", () => {
+    expect(problems(env({ BTC_XPUB: undefined }))).toEqual(['BTC_XPUB: missing (required)']);
+    expect(problems(env({ BTC_XPUB: 'xpub-garbage' }))).toEqual([
+      'BTC_XPUB: not an account public key of BTC (swapctl keys xpubs prints them)',
+    ]);
+  });
+
+  it('needs to know which network it watches', () => {
+    expect(problems(env({ WATCHER_NETWORK: undefined }))).toEqual(['WATCHER_NETWORK: missing (required)']);
+    expect(problems(env({ WATCHER_NETWORK: 'DOGE' }))[0]).toMatch(/^WATCHER_NETWORK: /);
+  });
+});

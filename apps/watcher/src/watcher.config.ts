@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { NETWORKS, type Network } from '@swap/domain';
+import { hotWalletAddress, watcherSettings, type WatcherSettings } from '@swap/watcher';
+
+const commonSchema = z.looseObject({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  NATS_URL: z.string().min(1),
+  DATABASE_URL: z.string().url(),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(5),
+  HOSTNAME: z.string().min(1).optional(),
+  WATCHER_NETWORK: z.enum(NETWORKS),
+  WATCHER_POLL_MS: z.coerce.number().int().positive().default(1000),
+  WATCHER_RETENTION_DAYS: z.coerce.number().nonnegative().default(30),
+  // Unset: the network's deepest confirmation requirement, so recent deposits are found.
+  WATCHER_START_DEPTH: z.coerce.number().int().nonnegative().optional(),
+  WATCHER_VANISH_BLOCKS: z.coerce.number().int().positive().default(3),
+  WATCHER_REORG_MARGIN: z.coerce.number().int().nonnegative().default(6),
+  WATCHER_LEASE_SECONDS: z.coerce.number().positive().default(15),
+});
+
+/** A watcher reads its own network's variables only (the XMR "xpub" holds a view key). */
+function networkSchema(network: Network) {
+  const xpub = `${network}_XPUB`;
+  const chain = `${network}_NETWORK`;
+  return z
+    .object({
+      [xpub]: z.string().min(1),
+      [chain]: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+      // Readers of real nodes come with a later issue; until then the network runs on the devnet.
+      [`${network}_RPC_URL`]: z
+        .string()
+        .optional()
+        .refine((url) => url === undefined, {
+          message: `real ${network} nodes are not supported yet; unset it to run ${network} on the devnet`,
+        }),
+    })
+    .transform((own) => ({
+      accountPublic: own[xpub] as string,
+      chain: own[chain] as 'mainnet' | 'testnet' | 'regtest',
+    }));
+}
+
+export interface WatcherConfig {
+  port: number;
+  natsUrl: string;
+  databaseUrl: string;
+  dbPoolSize: number;
+  /** This replica's name on the bus and in the follower lease (the pod name on Kubernetes). */
+  hostname: string;
+  network: Network;
+  pollMs: number;
+  settings: WatcherSettings;
+}
+
+/** The watcher's environment (use with loadConfig): the common variables, then its network's. */
+export const watcherConfigSchema = commonSchema.transform((env, ctx): WatcherConfig => {
+  const network = env.WATCHER_NETWORK;
+  const own = networkSchema(network).safeParse(env);
+  if (!own.success) {
+    for (const issue of own.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  const { accountPublic, chain } = own.data;
+  let hotWallet: string;
+  try {
+    hotWallet = hotWalletAddress(network, accountPublic, chain);
+  } catch {
+    const message = `not an account public key of ${network} (swapctl keys xpubs prints them)`;
+    ctx.addIssue({ code: 'custom', message, path: [`${network}_XPUB`] });
+    return z.NEVER;
+  }
+  return {
+    port: env.PORT,
+    natsUrl: env.NATS_URL,
+    databaseUrl: env.DATABASE_URL,
+    dbPoolSize: env.DB_POOL_SIZE,
+    hostname: env.HOSTNAME ?? `watcher-${network.toLowerCase()}-${process.pid}`,
+    network,
+    pollMs: env.WATCHER_POLL_MS,
+    settings: watcherSettings(network, hotWallet, {
+      retentionDays: env.WATCHER_RETENTION_DAYS,
+      startDepth: env.WATCHER_START_DEPTH,
+      vanishBlocks: env.WATCHER_VANISH_BLOCKS,
+      reorgMargin: env.WATCHER_REORG_MARGIN,
+      leaseMs: env.WATCHER_LEASE_SECONDS * 1000,
+    }),
+  };
+});

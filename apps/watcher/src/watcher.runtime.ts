@@ -1,0 +1,69 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Bus } from '@swap/bus';
+import { ENGINE_INBOX_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
+import {
+  createNetworkWatcher,
+  RecordSwap,
+  SwapEventsConsumer,
+  type NetworkWatcher,
+  type WatcherLogger,
+} from '@swap/watcher';
+import { WatchListRepository } from '@swap/watcher-data';
+import { chainReader } from './chain-reader';
+import type { WatcherConfig } from './watcher.config';
+
+export const WATCHER_CONFIG = Symbol('WATCHER_CONFIG');
+export const WATCHER_LOGGER = Symbol('WATCHER_LOGGER');
+
+/** Starts the swap-event consumer (every replica) and the chain follower (the lease holder). */
+@Injectable()
+export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
+  private consumer: SwapEventsConsumer | undefined;
+  private watcher: NetworkWatcher | undefined;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly dataSource: DataSource,
+    @Inject(WATCHER_CONFIG) private readonly config: WatcherConfig,
+    @Inject(WATCHER_LOGGER) private readonly logger: WatcherLogger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { network, settings } = this.config;
+    await this.bus.ensureStream(SWAP_EVENTS_STREAM);
+    await this.bus.ensureStream(ENGINE_INBOX_STREAM);
+    const consumer = new SwapEventsConsumer(
+      this.bus,
+      new RecordSwap(new WatchListRepository(this.dataSource), network),
+      network,
+    );
+    this.consumer = consumer;
+    await consumer.start();
+    this.watcher = await createNetworkWatcher({
+      reader: chainReader(this.config, this.bus),
+      bus: this.bus,
+      dataSource: this.dataSource,
+      settings,
+      owner: this.config.hostname,
+      watchListCaughtUp: () => consumer.caughtUp(),
+      logger: this.logger,
+    });
+    this.watcher.start(this.config.pollMs);
+    this.logger.info(
+      {
+        network,
+        hotWallet: settings.hotWallet,
+        startDepth: settings.startDepth,
+        keepBlocks: settings.keepBlocks,
+      },
+      'watching',
+    );
+  }
+
+  // Before the bus and the database close (their hooks run at application shutdown).
+  async onModuleDestroy(): Promise<void> {
+    await this.watcher?.stop();
+    await this.consumer?.stop();
+  }
+}

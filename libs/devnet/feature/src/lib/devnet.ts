@@ -1,0 +1,206 @@
+import {
+  decodeDevnetTx,
+  DevnetTxFormatError,
+  type BlockRef,
+  type ChainBlock,
+  type TxStatus,
+} from '@swap/chain';
+import { emptyChange, isEmptyChange, type DevnetRepository } from '@swap/devnet-data';
+import {
+  CURRENCIES,
+  DecimalFormatError,
+  isValidAddress,
+  NETWORKS,
+  toUnits,
+  type CurrencyCode,
+  type Network,
+} from '@swap/domain';
+import { chainBlock } from './chain-views';
+import { DevnetChain, type Changed } from './devnet-chain';
+import { DevnetError, TxRefused } from './devnet-error';
+import { nativeCurrency } from './devnet-params';
+import { loadChain } from './load-chain';
+import { SerialQueue } from './serial-queue';
+
+export interface DevnetLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface DevnetOptions {
+  /** depositAddress(network, <NETWORK>_XPUB, 0) of every network. */
+  hotWallets: Readonly<Record<Network, string>>;
+  /** What a new chain gives its hot wallet at genesis, base units. */
+  funding: Readonly<Record<CurrencyCode, bigint>>;
+  /** UNIX seconds (default: the system clock). */
+  clock?: () => number;
+  logger: DevnetLogger;
+}
+
+export type SubmitResult = { accepted: true; txid: string } | { accepted: false; reason: string };
+
+/**
+ * The simulated chains of the embedded default (D10): one DevnetChain per network in memory, every
+ * change written to the `devnet` schema before it is answered, so a restart resumes the chains.
+ * Changes to one network run one at a time.
+ */
+export class Devnet {
+  private readonly failing = new Set<CurrencyCode>();
+  private readonly queue = new SerialQueue<Network>();
+
+  private constructor(
+    private readonly repository: DevnetRepository,
+    private readonly options: DevnetOptions,
+    private readonly chains: Map<Network, DevnetChain>,
+  ) {}
+
+  /** Restores every network from the database, creating (and funding) the ones it lacks. */
+  static async open(repository: DevnetRepository, options: DevnetOptions): Promise<Devnet> {
+    const devnet = new Devnet(repository, options, new Map());
+    for (const network of NETWORKS) devnet.chains.set(network, await devnet.load(network));
+    for (const currency of await repository.failingPayouts()) devnet.failing.add(currency);
+    return devnet;
+  }
+
+  // --- chain reads (what a node's RPC offers) ---------------------------------------------------
+
+  tip(network: Network): BlockRef {
+    return this.chain(network).tip();
+  }
+
+  async blockAt(network: Network, height: number): Promise<ChainBlock | null> {
+    const chain = this.chain(network);
+    if (height > chain.tip().height) return null;
+    const recent = chain.recentBlock(height);
+    if (recent) return recent;
+    const stored = await this.repository.blockAt(network, height);
+    return stored && chainBlock(stored.block, stored.txs);
+  }
+
+  mempool(network: Network) {
+    return this.chain(network).mempool();
+  }
+
+  transaction(network: Network, txid: string): TxStatus {
+    return this.chain(network).status(txid);
+  }
+
+  balance(network: Network, address: string, currency: CurrencyCode): bigint {
+    this.checkAddress(network, address, currency);
+    return this.chain(network).balance(address, currency);
+  }
+
+  account(network: Network, address: string, currency: CurrencyCode = nativeCurrency(network)) {
+    this.checkAddress(network, address, currency);
+    const chain = this.chain(network);
+    return { nextNonce: chain.nextNonce(address), feePerTransfer: chain.fee(currency) };
+  }
+
+  fee(network: Network, currency: CurrencyCode): bigint {
+    this.checkCurrency(network, currency);
+    return this.chain(network).fee(currency);
+  }
+
+  /** Signed bytes into the mempool; the same transaction again is accepted as already known. */
+  async submit(network: Network, raw: string): Promise<SubmitResult> {
+    let signed;
+    try {
+      signed = decodeDevnetTx(raw);
+    } catch (err) {
+      if (err instanceof DevnetTxFormatError) return { accepted: false, reason: err.message };
+      throw err;
+    }
+    if (signed.network !== network)
+      return { accepted: false, reason: `the transaction is for ${signed.network}, not ${network}` };
+    return this.change(network, (chain): Changed<SubmitResult> => {
+      try {
+        const { result, change } = chain.submit(signed, raw);
+        return { result: { accepted: true, txid: result.txid }, change };
+      } catch (err) {
+        if (!(err instanceof TxRefused)) throw err;
+        return { result: { accepted: false, reason: err.message }, change: emptyChange(network) };
+      }
+    });
+  }
+
+  // --- operator and test controls (swapctl devnet …) ---------------------------------------------
+
+  /** A deposit from outside; `amount` is a decimal in the currency's unit. */
+  async deposit(currency: CurrencyCode, address: string, amount: string): Promise<string> {
+    const { network, chainDecimals } = CURRENCIES[currency];
+    this.checkAddress(network, address, currency);
+    let units: bigint;
+    try {
+      units = toUnits(amount, chainDecimals);
+    } catch (err) {
+      if (!(err instanceof DecimalFormatError)) throw err;
+      throw new DevnetError('INVALID_AMOUNT', `invalid amount of ${currency}: ${err.message}`);
+    }
+    if (units <= 0n) throw new DevnetError('INVALID_AMOUNT', 'a deposit must be positive');
+    return this.change(network, (chain) => chain.deposit(currency, address, units));
+  }
+
+  mine(network: Network, blocks: number): Promise<BlockRef> {
+    return this.change(network, (chain) => chain.mine(blocks, this.failing));
+  }
+
+  /** One block on every network: the block timer. */
+  async mineAll(): Promise<void> {
+    await Promise.all(NETWORKS.map((network) => this.mine(network, 1)));
+  }
+
+  reorg(network: Network, depth: number, drop: readonly string[]): Promise<BlockRef> {
+    return this.change(network, (chain) => chain.reorg(depth, drop, this.failing));
+  }
+
+  async setFailPayouts(currency: CurrencyCode, on: boolean): Promise<void> {
+    await this.repository.setFailPayouts(currency, on);
+    if (on) this.failing.add(currency);
+    else this.failing.delete(currency);
+  }
+
+  // --- internals ---------------------------------------------------------------------------------
+
+  private chain(network: Network): DevnetChain {
+    return this.chains.get(network)!;
+  }
+
+  /**
+   * Runs one change of a network after the previous one and persists it before answering. If the
+   * write fails, the chain is reloaded from the database: memory never runs ahead of it.
+   */
+  private change<T>(network: Network, operation: (chain: DevnetChain) => Changed<T>): Promise<T> {
+    return this.queue.run(network, async () => {
+      const { result, change } = operation(this.chain(network));
+      if (isEmptyChange(change)) return result;
+      try {
+        await this.repository.save(change);
+      } catch (err) {
+        this.chains.set(network, await this.load(network));
+        throw err;
+      }
+      return result;
+    });
+  }
+
+  private load(network: Network): Promise<DevnetChain> {
+    const { hotWallets, funding, clock, logger } = this.options;
+    const setup = { hotWallet: hotWallets[network], funding, clock: clock ?? systemClock, logger };
+    return loadChain(this.repository, network, setup);
+  }
+
+  private checkCurrency(network: Network, currency: CurrencyCode): void {
+    if (CURRENCIES[currency].network !== network) {
+      throw new DevnetError('WRONG_NETWORK', `${currency} is not a currency of ${network}`);
+    }
+  }
+
+  private checkAddress(network: Network, address: string, currency: CurrencyCode): void {
+    this.checkCurrency(network, currency);
+    if (!isValidAddress(currency, address)) {
+      throw new DevnetError('INVALID_ADDRESS', `invalid ${network} address for ${currency}`);
+    }
+  }
+}
+
+const systemClock = () => Math.floor(Date.now() / 1000);

@@ -1,0 +1,85 @@
+import type { DataSource } from 'typeorm';
+import { Bus, type BusLogger, type ServeHandle } from '@swap/bus';
+import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
+import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network } from '@swap/domain';
+import { createDataSource } from '@swap/persistence';
+import { createTestDatabase, startNatsServer, type NatsServerHandle, type TestDatabase } from '@swap/testing';
+import { Devnet } from '../lib/devnet';
+import { DEFAULT_FUNDING } from '../lib/devnet-params';
+import { serveDevnet } from '../lib/serve-devnet';
+import { key, testClock, units } from './chain-fixtures';
+
+const quiet: BusLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
+
+/** Hot wallets of the test phrase: index 0 of every network. */
+export const HOT_WALLETS = Object.fromEntries(NETWORKS.map((n) => [n, key(n, 0).address])) as Record<
+  Network,
+  string
+>;
+const FUNDING = Object.fromEntries(CURRENCY_CODES.map((c) => [c, units(c, DEFAULT_FUNDING[c])])) as Record<
+  CurrencyCode,
+  bigint
+>;
+
+/**
+ * The devnet service in-process, as its app wires it: its schema on a throwaway database, its RPCs
+ * served on a private nats-server, and a second connection (`bus`) for the clients under test.
+ */
+export class DevnetHarness {
+  readonly clock = testClock();
+  devnet!: Devnet;
+  private dataSource!: DataSource;
+  private serverBus!: Bus;
+  private handles: ServeHandle[] = [];
+
+  private constructor(
+    private readonly nats: NatsServerHandle,
+    private readonly db: TestDatabase,
+    readonly bus: Bus,
+  ) {}
+
+  static async open(): Promise<DevnetHarness> {
+    const nats = await startNatsServer();
+    const db = await createTestDatabase();
+    const bus = await Bus.connect({ url: nats.url, name: 'devnet-client', logger: quiet });
+    const harness = new DevnetHarness(nats, db, bus);
+    await harness.start();
+    return harness;
+  }
+
+  /** Stops the service and starts it again on the same database: only what was persisted survives. */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await this.bus.close();
+    await this.nats.stop();
+    await this.db.drop();
+  }
+
+  private async start(): Promise<void> {
+    this.dataSource = await createDataSource({
+      url: this.db.url,
+      schema: DEVNET_SCHEMA,
+      migrations: DEVNET_MIGRATIONS,
+    });
+    const options = { hotWallets: HOT_WALLETS, funding: FUNDING, clock: this.clock, logger: quiet };
+    this.devnet = await Devnet.open(new DevnetRepository(this.dataSource), options);
+    this.serverBus = await Bus.connect({ url: this.nats.url, name: 'devnet', logger: quiet });
+    this.handles = await serveDevnet(this.serverBus, this.devnet);
+  }
+
+  private async stop(): Promise<void> {
+    await Promise.all(this.handles.map((handle) => handle.stop()));
+    await this.serverBus.close();
+    await this.dataSource.destroy();
+  }
+}

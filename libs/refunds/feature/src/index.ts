@@ -1,0 +1,4 @@
+export * from './lib/accept-refund';
+export * from './lib/refund-reporter';
+export * from './lib/refund-worker';
+export * from './lib/treasury-signer';

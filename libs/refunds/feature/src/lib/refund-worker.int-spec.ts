@@ -1,0 +1,225 @@
+import { DataSource } from 'typeorm';
+import type { BroadcastResult, ChainReader, ChainSender, SignedTransaction, TxStatus } from '@swap/chain';
+import type { RefundProgress } from '@swap/contracts';
+import { createDataSource } from '@swap/persistence';
+import { REFUNDS_MIGRATIONS, REFUNDS_SCHEMA, Refund, RefundRepository } from '@swap/refunds-data';
+import { createTestDatabase, type TestDatabase } from '@swap/testing';
+import { AcceptRefund } from './accept-refund';
+import { ProgressPublisher } from './refund-reporter';
+import { RefundWorker } from './refund-worker';
+import { RefundSigner, SignOutcome } from './treasury-signer';
+
+/** The treasury as the worker sees it: counts what it signs; idempotent by refund id like the real one. */
+class CountingSigner implements RefundSigner {
+  calls = 0;
+  answer: (refund: Refund) => SignOutcome = (refund) => ({
+    ok: true,
+    tx: { txid: `tx-${refund.refundId}`, raw: `raw-${refund.refundId}`, fee: 1_000n, feeCurrency: 'BTC' },
+  });
+  async sign(refund: Refund): Promise<SignOutcome> {
+    this.calls++;
+    return this.answer(refund);
+  }
+}
+
+/** A node: remembers the bytes it was given; the test sets what the chain says about them. */
+class TestNode implements ChainSender, ChainReader {
+  readonly network = 'BTC' as const;
+  broadcasts: string[] = [];
+  unreachable = false;
+  refuse: string | null = null;
+  status: TxStatus = { state: 'mempool' };
+  async sign(): Promise<SignedTransaction> {
+    throw new Error('the refunds service never signs');
+  }
+  async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
+    if (this.unreachable) throw new Error('node unreachable');
+    this.broadcasts.push(tx.raw);
+    return this.refuse === null ? { accepted: true } : { accepted: false, reason: this.refuse };
+  }
+  async estimateFee(): Promise<bigint> {
+    return 1_000n;
+  }
+  async transaction(): Promise<TxStatus> {
+    return this.status;
+  }
+  async tip() {
+    return { height: 1, hash: 'h' };
+  }
+  async blockAt() {
+    return null;
+  }
+  async mempool() {
+    return [];
+  }
+  async balance() {
+    return 0n;
+  }
+}
+
+class Inbox implements ProgressPublisher {
+  messages: RefundProgress[] = [];
+  down = false;
+  async publish(progress: RefundProgress): Promise<void> {
+    if (this.down) throw new Error('bus unavailable');
+    this.messages.push(progress);
+  }
+}
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const mined = (confirmations: number): TxStatus => ({
+  state: 'confirmed',
+  height: 10,
+  blockHash: 'b',
+  confirmations,
+  time: 0,
+});
+
+describe('RefundWorker', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let refunds: RefundRepository;
+  let signer: CountingSigner;
+  let node: TestNode;
+  let inbox: Inbox;
+  const worker = () => new RefundWorker('BTC', refunds, signer, node, node, inbox, silent);
+  const command = (refundId = 'S1-refund-4') => ({
+    refundId,
+    swapId: 'S1',
+    network: 'BTC' as const,
+    currency: 'BTC' as const,
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    amount: '99000',
+    deposited: '100000',
+    requestedAt: 0,
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataSource = await createDataSource({
+      url: db.url,
+      schema: REFUNDS_SCHEMA,
+      migrations: REFUNDS_MIGRATIONS,
+    });
+    refunds = new RefundRepository(dataSource);
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await db?.drop();
+  });
+  beforeEach(async () => {
+    await dataSource.query('TRUNCATE refunds');
+    signer = new CountingSigner();
+    node = new TestNode();
+    inbox = new Inbox();
+  });
+
+  it('signs once, stores the bytes, sends them, and reports each state once', async () => {
+    const accept = new AcceptRefund(refunds);
+    await accept.execute(command());
+    await accept.execute(command()); // a redelivered command is the same refund
+
+    await worker().runOnce();
+    await worker().runOnce();
+
+    expect(signer.calls).toBe(1);
+    expect(node.broadcasts).toEqual(['raw-S1-refund-4']);
+    expect(await refunds.find('S1-refund-4')).toMatchObject({
+      state: 'SENT',
+      txid: 'tx-S1-refund-4',
+      amount: 99_000n,
+    });
+    expect(inbox.messages).toMatchObject([
+      {
+        kind: 'refund',
+        swapId: 'S1',
+        refundId: 'S1-refund-4',
+        state: 'sent',
+        txid: 'tx-S1-refund-4',
+        fee: '1000',
+      },
+    ]);
+  });
+
+  it('after a crash between signing and sending, sends the stored bytes and never signs again', async () => {
+    await new AcceptRefund(refunds).execute(command());
+    node.unreachable = true;
+    await expect(worker().runOnce()).rejects.toThrow('node unreachable');
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'SIGNED', raw: 'raw-S1-refund-4' });
+
+    node.unreachable = false;
+    signer.answer = () => ({
+      ok: true,
+      tx: { txid: 'other', raw: 'other-bytes', fee: 5n, feeCurrency: 'BTC' },
+    });
+    await worker().runOnce(); // a new process over the same database
+
+    expect(signer.calls).toBe(1);
+    expect(node.broadcasts).toEqual(['raw-S1-refund-4']);
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'SENT', txid: 'tx-S1-refund-4' });
+  });
+
+  it('counts confirmations up to the threshold and reports each count', async () => {
+    await new AcceptRefund(refunds).execute(command());
+    await worker().runOnce();
+    node.status = mined(1);
+    await worker().runOnce();
+    node.status = mined(6);
+    await worker().runOnce();
+    await worker().runOnce();
+
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'CONFIRMED', confirmations: 1 });
+    expect(inbox.messages.map((m) => `${m.state}:${m.confirmations}`)).toEqual(['sent:0', 'confirmed:1']);
+  });
+
+  it('a refused broadcast or an on-chain failure makes it FAILED, reported with the reason', async () => {
+    await new AcceptRefund(refunds).execute(command('S1-refund-4'));
+    node.refuse = 'insufficient funds';
+    await worker().runOnce();
+    expect(inbox.messages).toMatchObject([
+      { state: 'failed', reason: expect.stringContaining('insufficient funds') },
+    ]);
+
+    node.refuse = null;
+    await new AcceptRefund(refunds).execute({ ...command('S2-refund-3'), swapId: 'S2' });
+    await worker().runOnce();
+    node.status = {
+      state: 'failed',
+      height: 10,
+      blockHash: 'b',
+      confirmations: 1,
+      time: 0,
+      reason: 'reverted',
+    };
+    await worker().runOnce();
+    expect(await refunds.find('S2-refund-3')).toMatchObject({
+      state: 'FAILED',
+      reason: expect.stringContaining('reverted'),
+    });
+  });
+
+  it('a treasury refusal is retried unless it can never succeed', async () => {
+    await new AcceptRefund(refunds).execute(command());
+    signer.answer = () => ({ ok: false, permanent: false, reason: 'hot wallet short of funds' });
+    await worker().runOnce();
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'REQUESTED' });
+
+    signer.answer = () => ({ ok: false, permanent: true, reason: 'address invalid for BTC' });
+    await worker().runOnce();
+    expect(await refunds.find('S1-refund-4')).toMatchObject({
+      state: 'FAILED',
+      reason: 'address invalid for BTC',
+    });
+    expect(inbox.messages).toMatchObject([{ state: 'failed', reason: 'address invalid for BTC' }]);
+  });
+
+  it("keeps reporting until the engine's inbox takes the report", async () => {
+    await new AcceptRefund(refunds).execute(command());
+    inbox.down = true;
+    await expect(worker().runOnce()).rejects.toThrow('bus unavailable');
+    inbox.down = false;
+    await worker().runOnce();
+    expect(inbox.messages).toMatchObject([{ state: 'sent' }]);
+    expect(node.broadcasts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,132 @@
+import type { ChainReader, ChainSender } from '@swap/chain';
+import { CURRENCIES, Network } from '@swap/domain';
+import { Refund, RefundRepository } from '@swap/refunds-data';
+import { ProgressPublisher, refundProgress, reportKey } from './refund-reporter';
+import { RefundSigner } from './treasury-signer';
+
+export interface WorkerLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Moves one network's refunds along, exactly once: REQUESTED → signed by the treasury, bytes
+ * stored (SIGNED) → those bytes sent (SENT) → counted on the chain (CONFIRMED, up to the coin's
+ * threshold) or FAILED. Every step is guarded by the state it leaves, and a crash anywhere only
+ * repeats a step that is safe to repeat: signing is idempotent by refund id at the treasury, and a
+ * broadcast of the same bytes is the same transaction. Each new state is then reported to the
+ * swap's actor until the report is acknowledged.
+ */
+export class RefundWorker {
+  private readonly required: number;
+
+  constructor(
+    readonly network: Network,
+    private readonly refunds: RefundRepository,
+    private readonly signer: RefundSigner,
+    private readonly sender: ChainSender,
+    private readonly reader: ChainReader,
+    private readonly publisher: ProgressPublisher,
+    private readonly logger: WorkerLogger,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.required = CURRENCIES[network].reqConfirmations;
+  }
+
+  /** One pass over the network's open refunds, then over the reports still owed. */
+  async runOnce(): Promise<void> {
+    for (const refund of await this.refunds.open(this.network, this.required)) await this.advance(refund);
+    for (const refund of await this.refunds.unreported(this.network)) await this.report(refund);
+  }
+
+  private async advance(refund: Refund): Promise<void> {
+    switch (refund.state) {
+      case 'REQUESTED':
+        return this.sign(refund);
+      case 'SIGNED':
+        return this.send(refund);
+      case 'SENT':
+      case 'CONFIRMED':
+        return this.count(refund);
+      default:
+        return;
+    }
+  }
+
+  private async sign(refund: Refund): Promise<void> {
+    const outcome = await this.signer.sign(refund);
+    if (!outcome.ok) {
+      if (outcome.permanent) await this.refunds.failed(refund.refundId, 'REQUESTED', outcome.reason);
+      else
+        this.logger.warn(
+          { refundId: refund.refundId, reason: outcome.reason },
+          'refund not signed yet; will retry',
+        );
+      return;
+    }
+    if (await this.refunds.signed(refund.refundId, outcome.tx))
+      await this.send({ ...refund, state: 'SIGNED', ...outcome.tx });
+  }
+
+  private async send(refund: Refund): Promise<void> {
+    const result = await this.broadcast(refund);
+    if (result.accepted) {
+      await this.refunds.sent(refund.refundId);
+      this.logger.info(
+        { refundId: refund.refundId, swapId: refund.swapId, txid: refund.txid },
+        'refund sent',
+      );
+    } else {
+      await this.refunds.failed(
+        refund.refundId,
+        'SIGNED',
+        `the network refused the refund: ${result.reason}`,
+      );
+    }
+  }
+
+  private async count(refund: Refund): Promise<void> {
+    const status = await this.reader.transaction(refund.txid as string);
+    switch (status.state) {
+      case 'confirmed':
+        return this.refunds.confirmed(refund.refundId, Math.min(status.confirmations, this.required));
+      case 'failed':
+        await this.refunds.failed(
+          refund.refundId,
+          refund.state,
+          `the refund failed on-chain: ${status.reason}`,
+        );
+        return;
+      case 'unknown': {
+        // Dropped by the node (restart, eviction): the same bytes again, never a new transaction.
+        const again = await this.broadcast(refund);
+        if (!again.accepted)
+          await this.refunds.failed(
+            refund.refundId,
+            refund.state,
+            `the network refused the refund: ${again.reason}`,
+          );
+        return;
+      }
+      case 'mempool':
+        return;
+    }
+  }
+
+  private broadcast(refund: Refund) {
+    return this.sender.broadcast({
+      network: refund.network,
+      txid: refund.txid as string,
+      raw: refund.raw as string,
+      fee: refund.fee ?? 0n,
+      feeCurrency: refund.feeCurrency ?? refund.currency,
+      txKey: null,
+    });
+  }
+
+  private async report(refund: Refund): Promise<void> {
+    await this.publisher.publish(refundProgress(refund, this.clock()));
+    await this.refunds.markReported(refund.refundId, reportKey(refund));
+  }
+}

@@ -1,0 +1,97 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CurrencyCode, Network } from '@swap/domain';
+import type { LedgerBatch } from './ledger';
+import { LedgerWriter } from './ledger.writer';
+
+/** What the treasury knows of a real swap from its events. */
+export interface SwapBook {
+  swapId: string;
+  /** The source currency: what the deposit address received. */
+  currency: CurrencyCode;
+  network: Network;
+  depositAddress: string;
+  depositIndex: number | null;
+  /** Deposit (base units) the ledger has recorded so far. */
+  deposited: bigint;
+}
+
+/** Ledger writes inside the transaction that holds a swap's book. */
+export interface BookTransaction {
+  post(batch: LedgerBatch): Promise<boolean>;
+  reverse(original: string, key: string, memo: string): Promise<boolean>;
+  isRecorded(key: string): Promise<boolean>;
+  setDeposited(amount: bigint): Promise<void>;
+}
+
+interface BookRow {
+  swap_id: string;
+  currency: CurrencyCode;
+  network: Network;
+  deposit_address: string;
+  deposit_index: number | null;
+  deposited: string;
+}
+
+const toBook = (row: BookRow): SwapBook => ({
+  swapId: row.swap_id,
+  currency: row.currency,
+  network: row.network,
+  depositAddress: row.deposit_address,
+  depositIndex: row.deposit_index,
+  deposited: BigInt(row.deposited),
+});
+
+export class SwapBookRepository {
+  private readonly ledger = new LedgerWriter();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(swapId: string): Promise<SwapBook | null> {
+    const rows: BookRow[] = await this.dataSource.query('SELECT * FROM swap_books WHERE swap_id = $1', [
+      swapId,
+    ]);
+    return rows[0] ? toBook(rows[0]) : null;
+  }
+
+  /** Records the swap's book unless it exists. */
+  async ensure(init: SwapBook): Promise<void> {
+    await this.insert(this.dataSource.manager, init);
+  }
+
+  /**
+   * Runs `work` in one transaction with the swap's book locked (created from `init` when new), so
+   * the book and the ledger batches it leads to commit together, one event of a swap at a time.
+   */
+  async withBook<T>(init: SwapBook, work: (book: SwapBook, tx: BookTransaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.insert(manager, init);
+      const rows: BookRow[] = await manager.query('SELECT * FROM swap_books WHERE swap_id = $1 FOR UPDATE', [
+        init.swapId,
+      ]);
+      return work(toBook(rows[0]), this.transaction(manager, init.swapId));
+    });
+  }
+
+  private async insert(manager: EntityManager, init: SwapBook): Promise<void> {
+    await manager.query(
+      `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (swap_id) DO NOTHING`,
+      [init.swapId, init.currency, init.network, init.depositAddress, init.depositIndex],
+    );
+  }
+
+  private transaction(manager: EntityManager, swapId: string): BookTransaction {
+    return {
+      post: (batch) => this.ledger.post(manager, batch),
+      reverse: (original, key, memo) => this.ledger.reverse(manager, original, key, memo),
+      isRecorded: async (key) =>
+        (await manager.query('SELECT 1 FROM ledger_batches WHERE key = $1', [key])).length > 0,
+      setDeposited: async (amount) => {
+        await manager.query('UPDATE swap_books SET deposited = $2 WHERE swap_id = $1', [
+          swapId,
+          amount.toString(),
+        ]);
+      },
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import type { CurrencyCode, Network } from '@swap/domain';
+import type { Transfer, TransferKind, TransferState } from './transfer';
+
+/** A row of treasury.transfers as pg returns it (numeric columns come back as strings). */
+export interface TransferRow {
+  id: string;
+  kind: TransferKind;
+  swap_id: string | null;
+  network: Network;
+  currency: CurrencyCode;
+  from_index: number;
+  to_address: string;
+  amount: string;
+  state: TransferState;
+  txid: string | null;
+  raw: string | null;
+  fee: string | null;
+  fee_currency: CurrencyCode | null;
+  tx_key: string | null;
+  confirmations: number;
+  failure: string | null;
+  attempts: number;
+  next_attempt_at: Date;
+  version: number;
+  reported_version: number;
+}
+
+export function rowToTransfer(row: TransferRow): Transfer {
+  const signed =
+    row.raw !== null && row.txid !== null && row.fee !== null && row.fee_currency !== null
+      ? {
+          network: row.network,
+          txid: row.txid,
+          raw: row.raw,
+          fee: BigInt(row.fee),
+          feeCurrency: row.fee_currency,
+          txKey: row.tx_key,
+        }
+      : null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    swapId: row.swap_id,
+    network: row.network,
+    currency: row.currency,
+    fromIndex: row.from_index,
+    to: row.to_address,
+    amount: BigInt(row.amount),
+    state: row.state,
+    signed,
+    confirmations: row.confirmations,
+    failure: row.failure,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at.getTime(),
+    version: row.version,
+    reportedVersion: row.reported_version,
+  };
+}

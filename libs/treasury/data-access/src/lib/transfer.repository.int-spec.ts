@@ -1,0 +1,143 @@
+import { aPayout, aSignedTx, openTreasuryDb, type TreasuryDb } from '../test/treasury-db';
+import type { LedgerBatch } from './ledger';
+import { LedgerRepository } from './ledger.repository';
+import { TransferRepository } from './transfer.repository';
+
+const T = 1_700_000_000_000;
+
+const payoutBatch: LedgerBatch = {
+  key: 'transfer:payout-1',
+  swapId: 'AbCdEfGhIj',
+  memo: 'payout signed',
+  entries: [
+    { account: 'payouts:AbCdEfGhIj', currency: 'ETH', amount: 150_000_000_000_000_000n },
+    { account: 'hot:ETH', currency: 'ETH', amount: -150_000_000_000_000_000n },
+  ],
+};
+
+describe('TransferRepository', () => {
+  let treasury: TreasuryDb;
+  let transfers: TransferRepository;
+  let ledger: LedgerRepository;
+
+  beforeAll(async () => {
+    treasury = await openTreasuryDb();
+    transfers = new TransferRepository(treasury.dataSource);
+    ledger = new LedgerRepository(treasury.dataSource);
+  });
+  afterAll(async () => {
+    await treasury?.close();
+  });
+  beforeEach(async () => {
+    await treasury.reset();
+  });
+
+  it('plans a transfer once: a repeated command is the same transfer', async () => {
+    const first = await transfers.plan(aPayout());
+    const again = await transfers.plan(aPayout({ amount: 1n, to: 'elsewhere' }));
+
+    expect(first.created).toBe(true);
+    expect(again.created).toBe(false);
+    expect(again.transfer).toEqual(first.transfer);
+    expect(first.transfer).toMatchObject({ ...aPayout(), state: 'PLANNED', signed: null, confirmations: 0 });
+    expect(await treasury.dataSource.query('SELECT count(*)::int AS n FROM transfers')).toEqual([{ n: 1 }]);
+  });
+
+  it('stores the signed bytes and the ledger batch together, and keeps the first signature', async () => {
+    await transfers.plan(aPayout());
+
+    const signed = await transfers.markSigned('payout-1', aSignedTx(), payoutBatch);
+    const resigned = await transfers.markSigned(
+      'payout-1',
+      aSignedTx({ txid: '0xbbb', raw: '0xother' }),
+      payoutBatch,
+    );
+
+    expect(signed).toMatchObject({ state: 'SIGNED', signed: aSignedTx() });
+    expect(resigned).toEqual(signed);
+    expect((await ledger.entriesOfSwap('AbCdEfGhIj')).map((e) => e.batch)).toEqual([
+      'transfer:payout-1',
+      'transfer:payout-1',
+    ]);
+  });
+
+  it('leaves the transfer PLANNED when its ledger batch does not balance', async () => {
+    await transfers.plan(aPayout());
+    const broken = { ...payoutBatch, entries: payoutBatch.entries.slice(0, 1) };
+
+    await expect(transfers.markSigned('payout-1', aSignedTx(), broken)).rejects.toThrow(/does not balance/);
+
+    expect(await transfers.get('payout-1')).toMatchObject({ state: 'PLANNED', signed: null });
+  });
+
+  it('refuses to change signed bytes, even by hand', async () => {
+    await transfers.plan(aPayout());
+    await transfers.markSigned('payout-1', aSignedTx(), null);
+
+    await expect(treasury.dataSource.query(`UPDATE transfers SET raw = '0xforged'`)).rejects.toThrow(
+      /signed transaction cannot change/,
+    );
+  });
+
+  it('moves SIGNED → BROADCAST → CONFIRMED only forwards', async () => {
+    await transfers.plan(aPayout());
+    expect(await transfers.markBroadcast('payout-1')).toBeNull(); // not signed yet
+    await transfers.markSigned('payout-1', aSignedTx(), null);
+
+    expect(await transfers.markBroadcast('payout-1')).toMatchObject({ state: 'BROADCAST' });
+    expect(await transfers.markBroadcast('payout-1')).toBeNull();
+    expect(await transfers.recordConfirmations('payout-1', 3, false)).toMatchObject({ confirmations: 3 });
+    expect(await transfers.recordConfirmations('payout-1', 2, false)).toBeNull();
+    expect(await transfers.recordConfirmations('payout-1', 12, true)).toMatchObject({
+      state: 'CONFIRMED',
+      confirmations: 12,
+    });
+    expect(await transfers.fail('payout-1', 'BROADCAST', 'late', null)).toBeNull();
+  });
+
+  it('picks unbroadcast transfers first, then due planned ones in order', async () => {
+    await transfers.plan(aPayout({ id: 'a' }));
+    await transfers.plan(aPayout({ id: 'b' }));
+    await transfers.plan(aPayout({ id: 'c', network: 'BTC', currency: 'BTC' }));
+    await transfers.postpone('a', 'PLANNED', T + 5000);
+
+    expect((await transfers.nextPlanned('ETH', T))?.id).toBe('b');
+    expect((await transfers.nextPlanned('ETH', T + 5000))?.id).toBe('a');
+    expect(await transfers.firstUnbroadcast('ETH')).toBeNull();
+
+    await transfers.markSigned('b', aSignedTx(), null);
+    expect((await transfers.firstUnbroadcast('ETH'))?.id).toBe('b');
+    expect(await transfers.get('a')).toMatchObject({ attempts: 1, nextAttemptAt: T + 5000 });
+  });
+
+  it('reserves amounts and fees of hot-wallet transfers until they end', async () => {
+    await transfers.plan(aPayout({ id: 'p1', amount: 100n }));
+    await transfers.plan(aPayout({ id: 'p2', amount: 50n, currency: 'USDTERC' }));
+    await transfers.plan(aPayout({ id: 'r1', kind: 'refund', swapId: null, amount: 7n }));
+    await transfers.plan(aPayout({ id: 'sweep', kind: 'sweep', fromIndex: 3, amount: 1000n }));
+    await transfers.plan(aPayout({ id: 'done', amount: 5000n }));
+    await transfers.markSigned('p2', aSignedTx({ fee: 3n }), null);
+    await transfers.markSigned('done', aSignedTx({ fee: 4n }), null);
+    await transfers.markBroadcast('done');
+    await transfers.recordConfirmations('done', 12, true);
+
+    expect(await transfers.reservations()).toEqual(
+      new Map([
+        ['ETH', 100n + 7n + 3n],
+        ['USDTERC', 50n],
+      ]),
+    );
+  });
+
+  it('lists payout states not yet reported, until reported', async () => {
+    await transfers.plan(aPayout());
+    await transfers.markSigned('payout-1', aSignedTx(), null);
+    expect(await transfers.unreported()).toEqual([]);
+
+    const sent = await transfers.markBroadcast('payout-1');
+    expect((await transfers.unreported()).map((t) => t.id)).toEqual(['payout-1']);
+
+    await transfers.markReported('payout-1', sent?.version ?? 0);
+    expect(await transfers.unreported()).toEqual([]);
+  });
+});

@@ -1,0 +1,202 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { SignedTransaction } from '@swap/chain';
+import type { CurrencyCode, Network } from '@swap/domain';
+import type { LedgerBatch } from './ledger';
+import { LedgerWriter } from './ledger.writer';
+import type { PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
+import { rowToTransfer, type TransferRow } from './transfer-row';
+
+/** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
+const RESERVING = `kind <> 'sweep' AND state IN ('PLANNED', 'SIGNED', 'BROADCAST')`;
+const CHANGED = `version = version + 1, updated_at = now()`;
+const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The treasury's transfers and their state machine. Every change is a guarded update on the state
+ * it expects, so a repeated or late step changes nothing; ledger batches go in the same transaction.
+ */
+export class TransferRepository {
+  private readonly ledger = new LedgerWriter();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Records a transfer as PLANNED; a transfer with this id already recorded is returned as it is. */
+  async plan(transfer: PlannedTransfer): Promise<{ transfer: Transfer; created: boolean }> {
+    const rows: TransferRow[] = await this.dataSource.query(
+      `INSERT INTO transfers (id, kind, swap_id, network, currency, from_index, to_address, amount, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PLANNED') ON CONFLICT (id) DO NOTHING RETURNING *`,
+      [
+        transfer.id,
+        transfer.kind,
+        transfer.swapId,
+        transfer.network,
+        transfer.currency,
+        transfer.fromIndex,
+        transfer.to,
+        transfer.amount.toString(),
+      ],
+    );
+    if (rows[0]) return { transfer: rowToTransfer(rows[0]), created: true };
+    return { transfer: await this.get(transfer.id), created: false };
+  }
+
+  async find(id: string): Promise<Transfer | null> {
+    const rows: TransferRow[] = await this.dataSource.query('SELECT * FROM transfers WHERE id = $1', [id]);
+    return rows[0] ? rowToTransfer(rows[0]) : null;
+  }
+
+  async get(id: string): Promise<Transfer> {
+    const transfer = await this.find(id);
+    if (!transfer) throw new Error(`transfer ${id} does not exist`);
+    return transfer;
+  }
+
+  /** The oldest signed transfer of the network not yet accepted by a node: it goes out before any other. */
+  async firstUnbroadcast(network: Network): Promise<Transfer | null> {
+    return this.one(`SELECT * FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT 1`, [
+      network,
+    ]);
+  }
+
+  /** The oldest planned transfer of the network whose next attempt is due at `now` (ms). */
+  async nextPlanned(network: Network, now: number): Promise<Transfer | null> {
+    return this.one(
+      `SELECT * FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
+       ORDER BY seq LIMIT 1`,
+      [network, at(now)],
+    );
+  }
+
+  /**
+   * PLANNED → SIGNED with the signed bytes and the transfer's ledger batch, in one transaction.
+   * When the transfer was signed already, the stored transaction wins and `tx` is thrown away.
+   */
+  async markSigned(id: string, tx: SignedTransaction, batch: LedgerBatch | null): Promise<Transfer> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await this.update(
+        manager,
+        `state = 'SIGNED', txid = $2, raw = $3, fee = $4, fee_currency = $5, tx_key = $6`,
+        `id = $1 AND state = 'PLANNED'`,
+        [id, tx.txid, tx.raw, tx.fee.toString(), tx.feeCurrency, tx.txKey],
+      );
+      if (!rows[0])
+        return rowToTransfer((await manager.query('SELECT * FROM transfers WHERE id = $1', [id]))[0]);
+      if (batch) await this.ledger.post(manager, batch);
+      return rowToTransfer(rows[0]);
+    });
+  }
+
+  /** SIGNED → BROADCAST: a node accepted the bytes. Null when the transfer had moved on already. */
+  async markBroadcast(id: string): Promise<Transfer | null> {
+    const rows = await this.update(
+      this.dataSource.manager,
+      `state = 'BROADCAST'`,
+      `id = $1 AND state = 'SIGNED'`,
+      [id],
+    );
+    return rows[0] ? rowToTransfer(rows[0]) : null;
+  }
+
+  /** Another try later (node unreachable, signing failed): counts the attempt, keeps the state. */
+  async postpone(id: string, state: TransferState, until: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE transfers SET attempts = attempts + 1, next_attempt_at = $3, updated_at = now()
+       WHERE id = $1 AND state = $2`,
+      [id, state, at(until)],
+    );
+  }
+
+  /** `from` → FAILED for good, with the reason and the ledger batch that undoes what did not happen. */
+  async fail(
+    id: string,
+    from: TransferState,
+    reason: string,
+    batch: LedgerBatch | null,
+  ): Promise<Transfer | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await this.update(manager, `state = 'FAILED', failure = $3`, `id = $1 AND state = $2`, [
+        id,
+        from,
+        reason,
+      ]);
+      if (!rows[0]) return null;
+      if (batch) await this.ledger.post(manager, batch);
+      return rowToTransfer(rows[0]);
+    });
+  }
+
+  /** More confirmations of a BROADCAST transfer; `confirmed` ends it (CONFIRMED). Null when nothing grew. */
+  async recordConfirmations(id: string, confirmations: number, confirmed: boolean): Promise<Transfer | null> {
+    const rows = await this.update(
+      this.dataSource.manager,
+      `confirmations = $2, state = CASE WHEN $3 THEN 'CONFIRMED' ELSE state END`,
+      `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
+      [id, confirmations, confirmed],
+    );
+    return rows[0] ? rowToTransfer(rows[0]) : null;
+  }
+
+  /** Transfers a node accepted and the chain has not settled yet. */
+  async inFlight(): Promise<Transfer[]> {
+    return this.many(`SELECT * FROM transfers WHERE state = 'BROADCAST' ORDER BY seq`);
+  }
+
+  /** Payouts whose latest state has not been reported to the swap's actor yet. */
+  async unreported(): Promise<Transfer[]> {
+    return this.many(
+      `SELECT * FROM transfers WHERE kind = 'payout' AND reported_version < version
+       AND state IN ('BROADCAST', 'CONFIRMED', 'FAILED') ORDER BY seq`,
+    );
+  }
+
+  async markReported(id: string, version: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE transfers SET reported_version = GREATEST(reported_version, $2) WHERE id = $1`,
+      [id, version],
+    );
+  }
+
+  /** Amounts and fees of hot-wallet transfers not yet confirmed or failed, per currency. */
+  async reservations(): Promise<Reservations> {
+    const rows: Array<{ code: CurrencyCode; total: string }> = await this.dataSource.query(
+      `SELECT code, sum(total) AS total FROM (
+         SELECT currency AS code, amount AS total FROM transfers WHERE ${RESERVING}
+         UNION ALL
+         SELECT fee_currency, fee FROM transfers WHERE ${RESERVING} AND fee IS NOT NULL
+       ) reserved GROUP BY code`,
+    );
+    return new Map(rows.map((row) => [row.code, BigInt(row.total)]));
+  }
+
+  /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
+  async gasWithoutSweep(): Promise<Transfer[]> {
+    return this.many(
+      `SELECT * FROM transfers g WHERE g.kind = 'gas' AND g.state = 'CONFIRMED'
+       AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.kind = 'sweep' AND s.swap_id = g.swap_id)
+       ORDER BY g.seq`,
+    );
+  }
+
+  private async update(
+    manager: EntityManager,
+    assignments: string,
+    where: string,
+    params: unknown[],
+  ): Promise<TransferRow[]> {
+    const [rows]: [TransferRow[], number] = await manager.query(
+      `UPDATE transfers SET ${assignments}, ${CHANGED} WHERE ${where} RETURNING *`,
+      params,
+    );
+    return rows;
+  }
+
+  private async one(sql: string, params: unknown[]): Promise<Transfer | null> {
+    const rows: TransferRow[] = await this.dataSource.query(sql, params);
+    return rows[0] ? rowToTransfer(rows[0]) : null;
+  }
+
+  private async many(sql: string): Promise<Transfer[]> {
+    const rows: TransferRow[] = await this.dataSource.query(sql);
+    return rows.map(rowToTransfer);
+  }
+}

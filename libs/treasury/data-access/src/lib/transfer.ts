@@ -1,0 +1,44 @@
+import type { SignedTransaction } from '@swap/chain';
+import type { CurrencyCode, Network } from '@swap/domain';
+
+/**
+ * payout: to a swap's user (treasuryPayoutRequested); refund: signed for the refunds service;
+ * sweep: a deposit address's balance to the hot wallet; gas: native coin to a deposit address so
+ * its token balance can be swept.
+ */
+export type TransferKind = 'payout' | 'refund' | 'sweep' | 'gas';
+
+/** PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED. */
+export type TransferState = 'PLANNED' | 'SIGNED' | 'BROADCAST' | 'CONFIRMED' | 'FAILED';
+
+/** What to send, fixed when the transfer is planned. */
+export interface PlannedTransfer {
+  /** payoutId, or `refund:<requestId>`, `sweep:<swapId>`, `gas:<swapId>`: a repeat is the same transfer. */
+  id: string;
+  kind: TransferKind;
+  swapId: string | null;
+  network: Network;
+  currency: CurrencyCode;
+  /** Derivation index of the signing address: 0 is the hot wallet, ≥ 1 a deposit address. */
+  fromIndex: number;
+  to: string;
+  /** Base units the recipient receives. */
+  amount: bigint;
+}
+
+export interface Transfer extends PlannedTransfer {
+  state: TransferState;
+  /** Set from SIGNED on: the bytes every (re-)broadcast sends. */
+  signed: SignedTransaction | null;
+  confirmations: number;
+  failure: string | null;
+  /** Failed attempts to sign or reach the node; the next try waits until `nextAttemptAt` (ms). */
+  attempts: number;
+  nextAttemptAt: number;
+  /** Bumped by every change; progress is reported for versions above `reportedVersion`. */
+  version: number;
+  reportedVersion: number;
+}
+
+/** Amounts the hot wallets have promised and not yet seen confirmed, per currency (base units). */
+export type Reservations = Map<CurrencyCode, bigint>;

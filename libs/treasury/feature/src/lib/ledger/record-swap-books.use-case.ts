@@ -1,0 +1,33 @@
+import type { SwapSnapshot } from '@swap/contracts';
+import type { SwapBookRepository } from '@swap/treasury-data';
+import { depositBatch, exchangeBatch, exchangeBatchKey, refundBatches } from './swap-postings';
+import { holdingAccount, isCredited, isExchanged, isRefunded, newBook } from './swap-books.rules';
+
+/**
+ * Books what a swap event tells about money the treasury holds: a credited deposit (and any
+ * credited top-up), the exchange with its fees, and a refund once sent. Every batch has a key, so
+ * a redelivered or repeated event records nothing twice.
+ */
+export class RecordSwapBooks {
+  constructor(private readonly books: SwapBookRepository) {}
+
+  async execute(swap: SwapSnapshot): Promise<void> {
+    if (swap.dryrun || !isCredited(swap)) return;
+    await this.books.withBook(newBook(swap), async (book, tx) => {
+      const deposited = BigInt(swap.amountDeposited);
+      if (deposited > book.deposited) {
+        await tx.post(depositBatch(swap, deposited - book.deposited, holdingAccount(swap)));
+        await tx.setDeposited(deposited);
+      }
+      if (isExchanged(swap)) await tx.post(exchangeBatch(swap));
+      if (isRefunded(swap)) {
+        // A swap refunded after its exchange (an operator's decision on a failed payout): undo the exchange.
+        const exchange = exchangeBatchKey(swap.id);
+        if (await tx.isRecorded(exchange)) {
+          await tx.reverse(exchange, `${exchange}:undone`, 'exchange undone: the deposit is refunded');
+        }
+        for (const batch of refundBatches(swap)) if (batch.entries.length > 0) await tx.post(batch);
+      }
+    });
+  }
+}

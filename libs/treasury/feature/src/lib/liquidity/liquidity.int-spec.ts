@@ -1,0 +1,74 @@
+import type { LiquidityCaps } from './liquidity-caps';
+import { NO_CAPS, openHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
+
+describe('liquidity', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await openHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  const available = (treasury: ReturnType<Harness['start']>) =>
+    Object.fromEntries([...treasury.out.liquidity].map(([code, entry]) => [code, entry.available]));
+
+  it('publishes the hot-wallet balance less reservations (amounts and fees), capped by the operator', async () => {
+    const caps: LiquidityCaps = { ...NO_CAPS, BTC: 50_000n, LTC: 10n ** 12n };
+    const treasury = h.start({ caps });
+    const eth = treasury.chains.chain('ETH');
+    eth.setBalance('eth-0', 'ETH', 10n ** 18n);
+    eth.setBalance('eth-0', 'USDTERC', 1_000_000n);
+    treasury.chains.chain('BTC').setBalance('btc-0', 'BTC', 80_000n);
+    treasury.chains.chain('LTC').setBalance('ltc-0', 'LTC', 70_000n);
+    eth.broadcastMode = 'unreachable'; // the payouts stay SIGNED, so their fees are reserved
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'a', amount: '300000000000000000' }));
+    await treasury.planPayout.execute(
+      payoutCommand({ payoutId: 'b', currency: 'USDTERC', amount: '400000' }),
+    );
+    await treasury.dispatcher.drain('ETH');
+
+    await treasury.liquidity.publish();
+
+    expect(available(treasury)).toMatchObject({
+      ETH: (10n ** 18n - 3n * 10n ** 17n - 21_000n).toString(),
+      USDTERC: '600000',
+      BTC: '50000',
+      LTC: '70000',
+      SOL: '0',
+    });
+    expect(treasury.out.liquidity.get('ETH')?.at).toBe(h.clock.ms);
+  });
+
+  it('publishes again right after a reservation changes', async () => {
+    const treasury = h.start();
+    const eth = treasury.chains.chain('ETH');
+    eth.setBalance('eth-0', 'ETH', 1000n);
+    eth.fee = 10n;
+    eth.broadcastMode = 'unreachable';
+
+    await treasury.planPayout.execute(payoutCommand({ amount: '400' }));
+    await treasury.dispatcher.drain('ETH');
+    await treasury.liquidity.settled();
+
+    expect(treasury.out.liquidity.get('ETH')?.available).toBe('590');
+  });
+
+  it('keeps the last value of a currency whose node cannot be asked', async () => {
+    const treasury = h.start();
+    treasury.chains.chain('BTC').setBalance('btc-0', 'BTC', 5n);
+    await treasury.liquidity.publish();
+    treasury.chains.chain('BTC').balance = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    treasury.chains.chain('LTC').setBalance('ltc-0', 'LTC', 9n);
+    h.clock.advance(10_000);
+
+    await treasury.liquidity.publish();
+
+    expect(treasury.out.liquidity.get('BTC')).toMatchObject({ available: '5', at: h.clock.ms - 10_000 });
+    expect(treasury.out.liquidity.get('LTC')).toMatchObject({ available: '9', at: h.clock.ms });
+  });
+});

@@ -1,0 +1,70 @@
+import type { Transfer } from '@swap/treasury-data';
+import { payoutProgress } from './payout-progress';
+
+const signed = {
+  network: 'XMR' as const,
+  txid: 'xmr-tx',
+  raw: 'r',
+  fee: 9n,
+  feeCurrency: 'XMR' as const,
+  txKey: 'tk',
+};
+const payout = (overrides: Partial<Transfer>): Transfer => ({
+  id: 'p',
+  kind: 'payout',
+  swapId: 'S',
+  network: 'XMR',
+  currency: 'XMR',
+  fromIndex: 0,
+  to: 'x',
+  amount: 1n,
+  state: 'BROADCAST',
+  signed,
+  confirmations: 0,
+  failure: null,
+  attempts: 0,
+  nextAttemptAt: 0,
+  version: 3,
+  reportedVersion: 0,
+  ...overrides,
+});
+
+describe('payoutProgress', () => {
+  it.each([
+    ['nothing while planned', { state: 'PLANNED', signed: null }, null],
+    ['nothing while signed', { state: 'SIGNED' }, null],
+    [
+      'broadcast, with the Monero tx key',
+      {},
+      { state: 'broadcast', txid: 'xmr-tx', fee: '9', txKey: 'tk', confirmations: 0 },
+    ],
+    [
+      'confirmed with the count',
+      { confirmations: 3 },
+      { state: 'confirmed', confirmations: 3, reason: null },
+    ],
+    [
+      'confirmed at the threshold',
+      { state: 'CONFIRMED', confirmations: 5 },
+      { state: 'confirmed', confirmations: 5 },
+    ],
+    ['failed with its reason', { state: 'FAILED', failure: 'why' }, { state: 'failed', reason: 'why' }],
+    [
+      'failed before signing',
+      { state: 'FAILED', signed: null, failure: 'why' },
+      { state: 'failed', txid: null, fee: null },
+    ],
+    ['nothing for a sweep', { kind: 'sweep' }, null],
+  ] as Array<[string, Partial<Transfer>, object | null]>)('%s', (_, overrides, expected) => {
+    const progress = payoutProgress(payout(overrides), 42);
+    if (expected === null) expect(progress).toBeNull();
+    else
+      expect(progress).toMatchObject({
+        kind: 'payout',
+        swapId: 'S',
+        payoutId: 'p',
+        observedAt: 42,
+        ...expected,
+      });
+  });
+});

@@ -1,0 +1,170 @@
+import { FakeChains } from '../../test/fake-chain';
+import { openHarness, payoutCommand, RETRY, type Harness } from '../../test/treasury-harness';
+
+describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await openHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  it('signs a repeated command once, stores the bytes, broadcasts them and reports it', async () => {
+    const treasury = h.start();
+    const eth = treasury.chains.chain('ETH');
+
+    await treasury.planPayout.execute(payoutCommand());
+    await treasury.planPayout.execute(payoutCommand());
+    await treasury.dispatcher.drain('ETH');
+
+    expect(eth.signs).toEqual([
+      {
+        order: { currency: 'ETH', to: payoutCommand().address, amount: 1_500_000_000_000_000_000n },
+        from: 'eth-0',
+        index: 0,
+      },
+    ]);
+    const payout = await treasury.transfers.get('AbCdEfGhIj:payout:1');
+    expect(payout).toMatchObject({ state: 'BROADCAST', signed: { txid: 'eth-tx-0', fee: 21_000n } });
+    expect(eth.broadcasts).toEqual([payout.signed?.raw]);
+    expect(treasury.out.progress).toEqual([
+      {
+        kind: 'payout',
+        swapId: 'AbCdEfGhIj',
+        payoutId: 'AbCdEfGhIj:payout:1',
+        state: 'broadcast',
+        txid: 'eth-tx-0',
+        fee: '21000',
+        feeCurrency: 'ETH',
+        txKey: null,
+        confirmations: 0,
+        reason: null,
+        observedAt: h.clock.ms,
+      },
+    ]);
+  });
+
+  it('after a crash between SIGNED and BROADCAST, re-broadcasts the identical bytes and never signs again', async () => {
+    const crashed = h.start();
+    crashed.chains.chain('ETH').broadcastMode = 'hang'; // the process dies while the node is being asked
+    await crashed.planPayout.execute(payoutCommand());
+    void crashed.dispatcher.drain('ETH');
+    await waitUntil(async () => (await crashed.transfers.get('AbCdEfGhIj:payout:1')).state === 'SIGNED');
+    const stored = (await crashed.transfers.get('AbCdEfGhIj:payout:1')).signed;
+
+    const restarted = h.start({ chains: new FakeChains() });
+    await restarted.planPayout.execute(payoutCommand()); // the command is redelivered too
+    await restarted.dispatcher.drain('ETH');
+
+    const eth = restarted.chains.chain('ETH');
+    expect(eth.signs).toEqual([]);
+    expect(eth.broadcasts).toEqual([stored?.raw]);
+    expect(crashed.chains.chain('ETH').signs).toHaveLength(1);
+    expect(await restarted.transfers.get('AbCdEfGhIj:payout:1')).toMatchObject({
+      state: 'BROADCAST',
+      signed: stored,
+    });
+    expect(restarted.out.progress.map((p) => [p.state, p.txid])).toEqual([['broadcast', stored?.txid]]);
+  });
+
+  it('fails a payout the node refuses for good, undoes its ledger entries and says why', async () => {
+    const treasury = h.start();
+    treasury.chains.chain('ETH').broadcastMode = { refuse: 'insufficient funds' };
+
+    await treasury.planPayout.execute(payoutCommand());
+    await treasury.dispatcher.drain('ETH');
+
+    expect(await treasury.transfers.get('AbCdEfGhIj:payout:1')).toMatchObject({
+      state: 'FAILED',
+      failure: 'the network refused the transaction: insufficient funds',
+    });
+    expect(treasury.out.progress.map((p) => [p.state, p.reason])).toEqual([
+      ['failed', 'the network refused the transaction: insufficient funds'],
+    ]);
+    const entries = await h.ledger.entriesOfSwap('AbCdEfGhIj');
+    expect(entries.map((e) => e.batch)).toEqual([
+      ...Array(4).fill('transfer:AbCdEfGhIj:payout:1'),
+      ...Array(4).fill('transfer:AbCdEfGhIj:payout:1:undone'),
+    ]);
+    expect(await h.ledger.balances('hot:ETH')).toEqual(new Map([['ETH', 0n]]));
+    expect(await treasury.transfers.reservations()).toEqual(new Map());
+  });
+
+  it('retries an unreachable node with backoff, keeping later payouts of the network behind it', async () => {
+    const treasury = h.start();
+    const eth = treasury.chains.chain('ETH');
+    eth.broadcastMode = 'unreachable';
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'p1' }));
+    await treasury.dispatcher.drain('ETH');
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'p2' }));
+    await treasury.dispatcher.drain('ETH');
+
+    expect(eth.broadcasts).toHaveLength(1);
+    expect(eth.signs).toHaveLength(1); // p2 is not signed while p1 holds the next nonce
+    expect(await treasury.transfers.get('p1')).toMatchObject({ state: 'SIGNED', attempts: 1 });
+
+    eth.broadcastMode = 'accept';
+    h.clock.advance(RETRY.initialMs - 1);
+    await treasury.dispatcher.drain('ETH');
+    expect(eth.broadcasts).toHaveLength(1); // still backing off
+
+    h.clock.advance(1);
+    await treasury.dispatcher.drain('ETH');
+    const [p1, p2] = [await treasury.transfers.get('p1'), await treasury.transfers.get('p2')];
+    expect([p1.state, p2.state]).toEqual(['BROADCAST', 'BROADCAST']);
+    expect(eth.broadcasts).toEqual([p1.signed?.raw, p1.signed?.raw, p2.signed?.raw]);
+  });
+
+  it('serializes one network: concurrent passes never sign or broadcast at the same time', async () => {
+    const treasury = h.start();
+    for (let i = 0; i < 5; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
+
+    await Promise.all([1, 2, 3].map(() => treasury.dispatcher.drain('ETH')));
+
+    const eth = treasury.chains.chain('ETH');
+    expect(eth.maxConcurrent).toBe(1);
+    expect(eth.signs.map((s) => s.order.amount)).toEqual([0n, 1n, 2n, 3n, 4n].map((n) => n + 1n));
+  });
+
+  it('fails a payout that cannot be signed after the allowed attempts, and reports it', async () => {
+    const treasury = h.start();
+    treasury.chains.chain('ETH').signError = new Error('nonce lookup failed');
+    await treasury.planPayout.execute(payoutCommand());
+
+    for (let i = 0; i < RETRY.maxSignAttempts; i++) {
+      await treasury.dispatcher.drain('ETH');
+      h.clock.advance(RETRY.maxMs);
+    }
+
+    expect(await treasury.transfers.get('AbCdEfGhIj:payout:1')).toMatchObject({
+      state: 'FAILED',
+      attempts: RETRY.maxSignAttempts - 1,
+      failure: 'the transaction could not be signed',
+    });
+    expect(treasury.out.progress.map((p) => [p.state, p.txid])).toEqual([['failed', null]]);
+  });
+});
+
+const aPlanned = (id: string) => ({
+  id,
+  kind: 'payout' as const,
+  swapId: 'AbCdEfGhIj',
+  network: 'ETH' as const,
+  currency: 'ETH' as const,
+  fromIndex: 0,
+  to: 'user',
+  amount: BigInt(id.slice(1)) + 1n,
+});
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

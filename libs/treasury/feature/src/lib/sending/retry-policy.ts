@@ -1,0 +1,14 @@
+export interface RetryPolicy {
+  /** First delay after a failed attempt; doubled per attempt, up to maxMs. */
+  initialMs: number;
+  maxMs: number;
+  /** Signing attempts before a transfer fails for good (a node unreachable that long, or a refusal to build it). */
+  maxSignAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { initialMs: 1000, maxMs: 60_000, maxSignAttempts: 10 };
+
+/** Delay before attempt number `attempts + 1`. */
+export function retryDelay(policy: RetryPolicy, attempts: number): number {
+  return Math.min(policy.initialMs * 2 ** Math.min(attempts, 30), policy.maxMs);
+}

@@ -1,0 +1,40 @@
+import { NETWORKS, type Network } from '@swap/domain';
+import type { TreasuryLogger } from '../chains/chain-nodes';
+import type { NetworkSender } from './network-sender';
+
+/** The network senders of this process: kicked when a transfer is planned, and on a timer for retries. */
+export class TransferDispatcher {
+  private readonly senders: Map<Network, NetworkSender>;
+
+  constructor(
+    senders: NetworkSender[],
+    private readonly logger: TreasuryLogger,
+  ) {
+    this.senders = new Map(senders.map((sender) => [sender.network, sender]));
+  }
+
+  /** Sends what is due on `network` and resolves when that pass is over. */
+  async drain(network: Network): Promise<void> {
+    const sender = this.senders.get(network);
+    if (!sender) throw new Error(`no sender for ${network}`);
+    await sender.drain();
+  }
+
+  /** Starts a pass without waiting for it; a failure is logged, and the timer tries again. */
+  kick(network: Network): void {
+    this.drain(network).catch((err: unknown) => this.logger.error({ err, network }, 'sending failed'));
+  }
+
+  /** Resolves once every pass started so far is over (for a clean shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.senders.values()].map((sender) => sender.settled()));
+  }
+
+  async drainAll(): Promise<void> {
+    await Promise.all(
+      NETWORKS.filter((network) => this.senders.has(network)).map((network) =>
+        this.drain(network).catch((err: unknown) => this.logger.error({ err, network }, 'sending failed')),
+      ),
+    );
+  }
+}

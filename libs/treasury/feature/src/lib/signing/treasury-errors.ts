@@ -1,0 +1,28 @@
+import type { RpcError } from '@swap/contracts';
+
+/** A refusal the treasury's RPCs answer with (a stable code and a message the caller may show). */
+export class TreasuryError extends Error {
+  override readonly name = 'TreasuryError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+
+  toPayload(): RpcError {
+    return { code: this.code, message: this.message, status: this.status };
+  }
+}
+
+export const TreasuryErrors = {
+  badRequest: (message: string) => new TreasuryError('BAD_REQUEST', message, 400),
+  requestIdReused: (requestId: string) =>
+    new TreasuryError('CONFLICT', `requestId ${requestId} was already used for a different transfer`, 409),
+  signFailed: (reason: string) =>
+    new TreasuryError('SIGN_FAILED', `The transfer could not be signed: ${reason}`, 422),
+  unavailable: (network: string) =>
+    new TreasuryError('UNAVAILABLE', `The ${network} node cannot be reached right now; ask again later`, 503),
+};

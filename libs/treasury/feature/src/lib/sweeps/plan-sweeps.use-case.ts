@@ -1,0 +1,124 @@
+import type { SwapSnapshot } from '@swap/contracts';
+import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
+import type { SwapBookRepository, TransferRepository } from '@swap/treasury-data';
+import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import { HOT_WALLET_INDEX, type TreasuryKeys } from '../keys/treasury-keys';
+import { isCredited, isSweptNetwork, isToken, nativeCurrency, newBook } from '../ledger/swap-books.rules';
+import type { TransferDispatcher } from '../sending/transfer-dispatcher';
+
+export interface PlanSweepsDeps {
+  transfers: TransferRepository;
+  books: SwapBookRepository;
+  chains: ChainNodes;
+  keys: TreasuryKeys;
+  dispatcher: TransferDispatcher;
+  logger: TreasuryLogger;
+}
+
+interface DepositAddress {
+  swapId: string;
+  network: Network;
+  currency: CurrencyCode;
+  index: number;
+  address: string;
+}
+
+export const sweepId = (swapId: string) => `sweep:${swapId}`;
+export const gasId = (swapId: string) => `gas:${swapId}`;
+
+/**
+ * Moves credited deposits on TRX, ETH, AVAX and SOL from their own address to the hot wallet. A
+ * coin deposit is swept at once (less its fee); a token deposit first gets gas from the hot wallet,
+ * and is swept once that gas has confirmed (resumeTokenSweeps, on the tracker's timer).
+ */
+export class PlanSweeps {
+  constructor(private readonly deps: PlanSweepsDeps) {}
+
+  async onSwapUpdated(swap: SwapSnapshot): Promise<void> {
+    const network = CURRENCIES[swap.from].network;
+    if (swap.dryrun || !isSweptNetwork(network) || !isCredited(swap) || !swap.depositIndex) return;
+    const deposit = {
+      swapId: swap.id,
+      network,
+      currency: swap.from,
+      index: swap.depositIndex,
+      address: swap.depositAddress,
+    };
+    if (!isToken(swap.from)) return this.planSweep(deposit);
+    // The token sweep is planned later from the swap's book: make sure it is there.
+    await this.deps.books.ensure(newBook(swap));
+    await this.planGas(deposit);
+  }
+
+  /** Token sweeps whose gas has landed. */
+  async resumeTokenSweeps(): Promise<void> {
+    for (const gas of await this.deps.transfers.gasWithoutSweep()) {
+      const book = gas.swapId === null ? null : await this.deps.books.find(gas.swapId);
+      if (!book || book.depositIndex === null) continue;
+      await this.planSweep({
+        swapId: book.swapId,
+        network: book.network,
+        currency: book.currency,
+        index: book.depositIndex,
+        address: book.depositAddress,
+      });
+    }
+  }
+
+  private async planSweep(deposit: DepositAddress): Promise<void> {
+    const { transfers, chains, keys, logger } = this.deps;
+    const id = sweepId(deposit.swapId);
+    if ((await transfers.find(id)) || !this.ownsAddress(deposit)) return;
+    const balance = await chains.reader(deposit.network).balance(deposit.address, deposit.currency);
+    // A coin pays its own fee out of the balance; a token's fee is the gas sent beforehand.
+    const fee = isToken(deposit.currency)
+      ? 0n
+      : await chains.sender(deposit.network).estimateFee(deposit.currency);
+    if (balance - fee <= 0n) {
+      logger.info({ swapId: deposit.swapId, currency: deposit.currency }, 'nothing to sweep');
+      return;
+    }
+    await this.plan(
+      id,
+      'sweep',
+      deposit,
+      deposit.index,
+      keys.hotAddress(deposit.network),
+      deposit.currency,
+      balance - fee,
+    );
+  }
+
+  private async planGas(deposit: DepositAddress): Promise<void> {
+    const { transfers, chains } = this.deps;
+    const id = gasId(deposit.swapId);
+    if ((await transfers.find(id)) || !this.ownsAddress(deposit)) return;
+    const gas = await chains.sender(deposit.network).estimateFee(deposit.currency);
+    const native = nativeCurrency(deposit.network);
+    await this.plan(id, 'gas', deposit, HOT_WALLET_INDEX, deposit.address, native, gas);
+  }
+
+  private async plan(
+    id: string,
+    kind: 'sweep' | 'gas',
+    deposit: DepositAddress,
+    fromIndex: number,
+    to: string,
+    currency: CurrencyCode,
+    amount: bigint,
+  ): Promise<void> {
+    const { network, swapId } = deposit;
+    await this.deps.transfers.plan({ id, kind, swapId, network, currency, fromIndex, to, amount });
+    this.deps.dispatcher.kick(network);
+  }
+
+  /** The swap's address must be the one our key at its index controls, or nothing is signed for it. */
+  private ownsAddress(deposit: DepositAddress): boolean {
+    if (this.deps.keys.signer(deposit.network, deposit.index).address === deposit.address) return true;
+    this.deps.logger.error(
+      { swapId: deposit.swapId, network: deposit.network, index: deposit.index },
+      'deposit address does not match the treasury key at its index; not swept',
+    );
+    return false;
+  }
+}

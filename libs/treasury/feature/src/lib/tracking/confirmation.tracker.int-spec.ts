@@ -1,0 +1,105 @@
+import { openHarness, payoutCommand, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
+
+describe('ConfirmationTracker', () => {
+  let h: Harness;
+  let treasury: TreasuryProcess;
+  const payoutId = 'AbCdEfGhIj:payout:1';
+
+  beforeAll(async () => {
+    h = await openHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+    treasury = h.start();
+  });
+
+  /** A 1.5 ETH payout, broadcast (ETH needs 12 confirmations). */
+  async function broadcastPayout(): Promise<string> {
+    await treasury.planPayout.execute(payoutCommand());
+    await treasury.dispatcher.drain('ETH');
+    return (await treasury.transfers.get(payoutId)).signed?.txid ?? '';
+  }
+
+  const reported = () => treasury.out.progress.map((p) => `${p.state}:${p.confirmations}`);
+
+  it('reports each new confirmation count up to the currency threshold, then stops following', async () => {
+    const eth = treasury.chains.chain('ETH');
+    const txid = await broadcastPayout();
+
+    await treasury.tracker.poll(); // still in the mempool
+    eth.confirm(txid, 1);
+    await treasury.tracker.poll();
+    await treasury.tracker.poll(); // nothing new
+    eth.confirm(txid, 5);
+    await treasury.tracker.poll();
+    eth.confirm(txid, 40);
+    await treasury.tracker.poll();
+    await treasury.tracker.poll();
+
+    expect(reported()).toEqual(['broadcast:0', 'confirmed:1', 'confirmed:5', 'confirmed:12']);
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({ state: 'CONFIRMED', confirmations: 12 });
+    expect(await treasury.transfers.reservations()).toEqual(new Map());
+  });
+
+  it('fails a payout that failed on-chain: its value is back in the books, the fee stays spent', async () => {
+    const txid = await broadcastPayout();
+    treasury.chains.chain('ETH').failOnChain(txid, 'out of gas');
+
+    await treasury.tracker.poll();
+
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({
+      state: 'FAILED',
+      failure: 'the transaction failed on-chain: out of gas',
+    });
+    expect(treasury.out.progress.at(-1)).toMatchObject({
+      state: 'failed',
+      txid,
+      reason: 'the transaction failed on-chain: out of gas',
+    });
+    expect(await h.ledger.balances('payouts:AbCdEfGhIj')).toEqual(new Map([['ETH', 0n]]));
+    expect(await h.ledger.balances('hot:ETH')).toEqual(new Map([['ETH', -21_000n]]));
+    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
+  });
+
+  it('sends the same bytes again when the node has forgotten the transaction', async () => {
+    const eth = treasury.chains.chain('ETH');
+    const txid = await broadcastPayout();
+    eth.forget(txid);
+
+    await treasury.tracker.poll();
+
+    expect(eth.signs).toHaveLength(1);
+    expect(eth.broadcasts).toEqual([eth.broadcasts[0], eth.broadcasts[0]]);
+  });
+
+  it('reports later what it could not report while the bus was down', async () => {
+    treasury.out.busDown = true;
+    const txid = await broadcastPayout();
+    treasury.chains.chain('ETH').confirm(txid, 2);
+    await treasury.tracker.poll();
+    expect(reported()).toEqual([]);
+
+    treasury.out.busDown = false;
+    await treasury.tracker.poll();
+
+    expect(reported()).toEqual(['confirmed:2']);
+  });
+
+  it('keeps following the other networks when one node cannot be reached', async () => {
+    await treasury.planPayout.execute(
+      payoutCommand({ payoutId: 'btc', network: 'BTC', currency: 'BTC', amount: '5000' }),
+    );
+    await treasury.dispatcher.drain('BTC');
+    const txid = await broadcastPayout();
+    const btc = treasury.chains.chain('BTC');
+    btc.transaction = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    treasury.chains.chain('ETH').confirm(txid, 3);
+
+    await treasury.tracker.poll();
+
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({ confirmations: 3 });
+  });
+});

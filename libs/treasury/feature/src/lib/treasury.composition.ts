@@ -1,0 +1,89 @@
+import type { DataSource } from 'typeorm';
+import { NETWORKS } from '@swap/domain';
+import { LedgerRepository, SwapBookRepository, TransferRepository } from '@swap/treasury-data';
+import { HotBalances } from './balances/hot-balances.query';
+import type { ChainNodes, Clock, TreasuryLogger } from './chains/chain-nodes';
+import type { TreasuryKeys } from './keys/treasury-keys';
+import { RecordSwapBooks } from './ledger/record-swap-books.use-case';
+import { SwapLedgerQuery } from './ledger/swap-ledger.query';
+import type { LiquidityCaps } from './liquidity/liquidity-caps';
+import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.publisher';
+import { PlanPayout } from './payouts/plan-payout.use-case';
+import { ProgressReporter, type ProgressSink } from './payouts/progress.reporter';
+import { NetworkSender } from './sending/network-sender';
+import type { RetryPolicy } from './sending/retry-policy';
+import { TransferDispatcher } from './sending/transfer-dispatcher';
+import { SignTransfer } from './signing/sign-transfer.use-case';
+import { PlanSweeps } from './sweeps/plan-sweeps.use-case';
+import { ConfirmationTracker } from './tracking/confirmation.tracker';
+
+export interface TreasuryDeps {
+  dataSource: DataSource;
+  chains: ChainNodes;
+  keys: TreasuryKeys;
+  caps: LiquidityCaps;
+  /** payoutProgress to the swap's actor. */
+  progress: ProgressSink;
+  /** Entries of the `liquidity` bucket. */
+  liquidity: LiquiditySink;
+  clock: Clock;
+  logger: TreasuryLogger;
+  retry: RetryPolicy;
+}
+
+/** The treasury's use cases over one database and one set of nodes, wired once. */
+export interface Treasury {
+  transfers: TransferRepository;
+  dispatcher: TransferDispatcher;
+  planPayout: PlanPayout;
+  signTransfer: SignTransfer;
+  recordSwapBooks: RecordSwapBooks;
+  planSweeps: PlanSweeps;
+  tracker: ConfirmationTracker;
+  liquidity: LiquidityPublisher;
+  balances: HotBalances;
+  ledger: SwapLedgerQuery;
+}
+
+export function composeTreasury(deps: TreasuryDeps): Treasury {
+  const { dataSource, chains, keys, clock, logger } = deps;
+  const transfers = new TransferRepository(dataSource);
+  const books = new SwapBookRepository(dataSource);
+  const liquidity = new LiquidityPublisher({
+    transfers,
+    chains,
+    keys,
+    caps: deps.caps,
+    sink: deps.liquidity,
+    clock,
+    logger,
+  });
+  const reservationsChanged = () => liquidity.kick();
+  const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);
+  const senders = NETWORKS.map(
+    (network) =>
+      new NetworkSender(network, {
+        transfers,
+        chain: chains.sender(network),
+        keys,
+        reporter,
+        reservationsChanged,
+        clock,
+        logger,
+        retry: deps.retry,
+      }),
+  );
+  const dispatcher = new TransferDispatcher(senders, logger);
+  return {
+    transfers,
+    dispatcher,
+    planPayout: new PlanPayout(transfers, dispatcher, reservationsChanged, logger),
+    signTransfer: new SignTransfer(transfers, dispatcher, reservationsChanged),
+    recordSwapBooks: new RecordSwapBooks(books),
+    planSweeps: new PlanSweeps({ transfers, books, chains, keys, dispatcher, logger }),
+    tracker: new ConfirmationTracker({ transfers, chains, reporter, reservationsChanged, logger }),
+    liquidity,
+    balances: new HotBalances(chains, keys, logger),
+    ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
+  };
+}

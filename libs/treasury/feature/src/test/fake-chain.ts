@@ -1,0 +1,152 @@
+import type {
+  AddressSigner,
+  BroadcastResult,
+  ChainReader,
+  ChainSender,
+  SignedTransaction,
+  TransferOrder,
+  TxStatus,
+} from '@swap/chain';
+import type { CurrencyCode, Network } from '@swap/domain';
+import type { ChainNodes } from '../lib/chains/chain-nodes';
+import type { SignerFactory } from '../lib/keys/treasury-keys';
+
+export type BroadcastMode = 'accept' | 'unreachable' | 'hang' | { refuse: string };
+
+/**
+ * A test double of one network's node: it signs deterministically (the bytes name the signer,
+ * the order and a per-chain counter), records every sign and broadcast, and lets the test script
+ * broadcasts, confirmations and on-chain failures.
+ */
+export class FakeChain implements ChainReader, ChainSender {
+  readonly signs: Array<{ order: TransferOrder; from: string; index: number }> = [];
+  /** Raw bytes of every broadcast attempt, in order. */
+  readonly broadcasts: string[] = [];
+  broadcastMode: BroadcastMode = 'accept';
+  signError: Error | null = null;
+  fee = 21_000n;
+  /** Signs and broadcasts under way at once, at most: 1 when the sender serializes the network. */
+  maxConcurrent = 0;
+  private running = 0;
+  private counter = 0;
+  private readonly statuses = new Map<string, TxStatus>();
+  private readonly balances = new Map<string, bigint>();
+
+  constructor(readonly network: Network) {}
+
+  async tip() {
+    return { height: 100, hash: 'tip' };
+  }
+  async blockAt() {
+    return null;
+  }
+  async mempool() {
+    return [];
+  }
+
+  async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
+    return this.busy(async () => {
+      if (this.signError) throw this.signError;
+      this.signs.push({ order, from: signer.address, index: signer.index });
+      const n = this.counter++;
+      return {
+        network: this.network,
+        txid: `${this.network.toLowerCase()}-tx-${n}`,
+        raw: `${this.network}|${signer.address}>${order.to}|${order.amount} ${order.currency}|${n}`,
+        fee: this.fee,
+        feeCurrency: this.network as CurrencyCode,
+        txKey: this.network === 'XMR' ? `txkey-${n}` : null,
+      };
+    });
+  }
+
+  async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
+    return this.busy(async () => {
+      this.broadcasts.push(tx.raw);
+      const mode = this.broadcastMode;
+      if (mode === 'hang') return new Promise<BroadcastResult>(() => undefined);
+      if (mode === 'unreachable') throw new Error('connect ECONNREFUSED');
+      if (mode !== 'accept') return { accepted: false, reason: mode.refuse };
+      if (!this.statuses.has(tx.txid)) this.statuses.set(tx.txid, { state: 'mempool' });
+      return { accepted: true };
+    });
+  }
+
+  async transaction(txid: string): Promise<TxStatus> {
+    return this.statuses.get(txid) ?? { state: 'unknown' };
+  }
+
+  async balance(address: string, currency: CurrencyCode): Promise<bigint> {
+    return this.balances.get(`${address}|${currency}`) ?? 0n;
+  }
+
+  async estimateFee(): Promise<bigint> {
+    return this.fee;
+  }
+
+  setBalance(address: string, currency: CurrencyCode, amount: bigint): void {
+    this.balances.set(`${address}|${currency}`, amount);
+  }
+
+  confirm(txid: string, confirmations: number): void {
+    this.statuses.set(txid, { state: 'confirmed', height: 100, blockHash: 'b', confirmations, time: 1 });
+  }
+
+  failOnChain(txid: string, reason: string): void {
+    this.statuses.set(txid, {
+      state: 'failed',
+      height: 100,
+      blockHash: 'b',
+      confirmations: 1,
+      time: 1,
+      reason,
+    });
+  }
+
+  forget(txid: string): void {
+    this.statuses.delete(txid);
+  }
+
+  private async busy<T>(work: () => Promise<T>): Promise<T> {
+    this.maxConcurrent = Math.max(this.maxConcurrent, ++this.running);
+    try {
+      // A real node answers later: let any other caller interleave here if it could.
+      await new Promise((resolve) => setImmediate(resolve));
+      return await work();
+    } finally {
+      this.running--;
+    }
+  }
+}
+
+/** One FakeChain per network. */
+export class FakeChains implements ChainNodes {
+  private readonly chains = new Map<Network, FakeChain>();
+
+  chain(network: Network): FakeChain {
+    let chain = this.chains.get(network);
+    if (!chain) {
+      chain = new FakeChain(network);
+      this.chains.set(network, chain);
+    }
+    return chain;
+  }
+
+  reader(network: Network): ChainReader {
+    return this.chain(network);
+  }
+
+  sender(network: Network): ChainSender {
+    return this.chain(network);
+  }
+}
+
+/** Addresses that name their network and index ("eth-0" is the ETH hot wallet); signatures are zeros. */
+export const fakeSigners: SignerFactory = (_seed, network, index) => ({
+  network,
+  address: `${network.toLowerCase()}-${index}`,
+  index,
+  publicKey: new Uint8Array(33),
+  scheme: 'secp256k1',
+  sign: () => new Uint8Array(65),
+});

@@ -1,0 +1,117 @@
+import type { DataSource } from 'typeorm';
+import type { LiquidityEntry, PayoutProgress, SwapSnapshot } from '@swap/contracts';
+import { NETWORKS, type CurrencyCode } from '@swap/domain';
+import { createDataSource } from '@swap/persistence';
+import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
+import { LedgerRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
+import { TreasuryKeys } from '../lib/keys/treasury-keys';
+import type { LiquidityCaps } from '../lib/liquidity/liquidity-caps';
+import type { RetryPolicy } from '../lib/sending/retry-policy';
+import { composeTreasury, type Treasury } from '../lib/treasury.composition';
+import { FakeChains, fakeSigners } from './fake-chain';
+
+export const T0_MS = 1_700_000_000_000;
+export const RETRY: RetryPolicy = { initialMs: 1000, maxMs: 8000, maxSignAttempts: 3 };
+export const NO_CAPS = Object.fromEntries(
+  ['BTC', 'LTC', 'XMR', 'TRX', 'ETH', 'SOL', 'AVAX', 'USDTTRC', 'USDTERC'].map((c) => [c, null]),
+) as unknown as LiquidityCaps;
+
+/** A clock the test moves by hand, in milliseconds. */
+export class ManualClock {
+  ms = T0_MS;
+  readonly now = (): number => this.ms;
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** What a treasury process sent out: progress to the engine and liquidity entries. */
+export interface Outbox {
+  progress: PayoutProgress[];
+  liquidity: Map<CurrencyCode, LiquidityEntry>;
+  /** Set to make the progress sink throw (the bus is down). */
+  busDown: boolean;
+}
+
+export interface TreasuryProcess extends Treasury {
+  chains: FakeChains;
+  keys: TreasuryKeys;
+  out: Outbox;
+}
+
+export interface Harness {
+  db: TestDatabase;
+  dataSource: DataSource;
+  clock: ManualClock;
+  ledger: LedgerRepository;
+  /** A treasury process over the shared database: a second one is a restart after a crash. */
+  start(options?: { chains?: FakeChains; caps?: LiquidityCaps }): TreasuryProcess;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openHarness(): Promise<Harness> {
+  const db = await createTestDatabase();
+  const dataSource = await createDataSource({
+    url: db.url,
+    schema: TREASURY_SCHEMA,
+    migrations: TREASURY_MIGRATIONS,
+  });
+  const clock = new ManualClock();
+  return {
+    db,
+    dataSource,
+    clock,
+    ledger: new LedgerRepository(dataSource),
+    start: ({ chains = new FakeChains(), caps = NO_CAPS } = {}) => {
+      const keys = new TreasuryKeys(new Uint8Array(64), fakeSigners);
+      const out: Outbox = { progress: [], liquidity: new Map(), busDown: false };
+      const treasury = composeTreasury({
+        dataSource,
+        chains,
+        keys,
+        caps,
+        progress: async (p) => {
+          if (out.busDown) throw new Error('bus down');
+          out.progress.push(p);
+        },
+        liquidity: async (entry) => void out.liquidity.set(entry.code, entry),
+        clock: clock.now,
+        logger: silentLogger,
+        retry: RETRY,
+      });
+      return { ...treasury, chains, keys, out };
+    },
+    reset: async () => {
+      clock.ms = T0_MS;
+      await dataSource.query(
+        'TRUNCATE transfers, ledger_entries, ledger_batches, swap_books RESTART IDENTITY',
+      );
+    },
+    close: async () => {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await db.drop();
+    },
+  };
+}
+
+export const ETH_USER = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** A treasuryPayoutRequested command of 1.5 ETH for swap AbCdEfGhIj. */
+export const payoutCommand = (overrides: Record<string, unknown> = {}) => ({
+  payoutId: 'AbCdEfGhIj:payout:1',
+  swapId: 'AbCdEfGhIj',
+  network: 'ETH' as const,
+  currency: 'ETH' as const,
+  address: ETH_USER,
+  amount: '1500000000000000000',
+  requestedAt: T0_MS,
+  ...overrides,
+});
+
+/** A real (not dry-run) swap snapshot; LTC → BTC unless overridden. */
+export const swapAt = (overrides: Partial<SwapSnapshot>): SwapSnapshot => swapSnapshotFixture(overrides);
+
+export const ALL_NETWORKS = NETWORKS;

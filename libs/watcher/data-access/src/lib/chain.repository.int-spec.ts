@@ -1,0 +1,98 @@
+import { openWatcherDb, type WatcherDb } from '../test/watcher-db';
+import { ChainRepository, StaleCursorError } from './chain.repository';
+import type { DepositSighting } from './deposit';
+import { DepositRepository } from './deposit.repository';
+
+const sighting = (txid: string): DepositSighting => ({
+  id: `BTC:${txid}:0`,
+  network: 'BTC',
+  swapId: 'AbCdEfGhIj',
+  address: 'bc1qdeposit',
+  currency: 'BTC',
+  txid,
+  index: 0,
+  amount: 2n ** 70n,
+  requiredConfirmations: 1,
+  seenAt: 1_700_000_000_000,
+});
+
+const block = (height: number, fork = 'a') => ({
+  height,
+  hash: `${fork}${height}`,
+  parentHash: `a${height - 1}`,
+});
+
+describe('ChainRepository', () => {
+  let db: WatcherDb;
+  let chain: ChainRepository;
+  let deposits: DepositRepository;
+
+  beforeAll(async () => {
+    db = await openWatcherDb();
+    chain = new ChainRepository(db.dataSource);
+    deposits = new DepositRepository(db.dataSource);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await db.reset();
+  });
+
+  it('moves the cursor only from where the caller read it', async () => {
+    await chain.advance('BTC', null, block(10), [], 5);
+    await chain.advance('BTC', block(10), block(11), [], 5);
+
+    // A second follower that still believes the cursor is at 10.
+    await expect(chain.advance('BTC', block(10), block(11, 'b'), [], 5)).rejects.toThrow(StaleCursorError);
+    await expect(chain.advance('BTC', null, block(11, 'b'), [], 5)).rejects.toThrow(StaleCursorError);
+    await expect(chain.rewind('BTC', block(10), null)).rejects.toThrow(StaleCursorError);
+    expect(await chain.cursor('BTC')).toEqual({ height: 11, hash: 'a11' });
+    expect(await chain.cursor('LTC')).toBeNull();
+  });
+
+  it('records deposits found late in a kept block, only while the cursor has not moved', async () => {
+    await chain.advance('BTC', null, block(10), [], 3);
+    await chain.advance('BTC', block(10), block(11), [], 3);
+
+    await chain.recordInKeptBlock('BTC', block(11), block(10), [sighting('t10')]);
+    // Found again: the same row, reports kept.
+    await deposits.markReported('BTC:t10:0', { confirmations: 2, publishedId: 'told', settled: true });
+    await chain.recordInKeptBlock('BTC', block(11), block(10), [sighting('t10')]);
+    expect(await deposits.find('BTC:t10:0')).toMatchObject({
+      state: 'block',
+      blockHeight: 10,
+      blockHash: 'a10',
+      publishedId: 'told',
+      settled: true,
+    });
+
+    await chain.advance('BTC', block(11), block(12), [], 3);
+    await expect(chain.recordInKeptBlock('BTC', block(11), block(10), [sighting('t9')])).rejects.toThrow(
+      StaleCursorError,
+    );
+    await expect(chain.recordInKeptBlock('BTC', block(12), block(10, 'b'), [sighting('t9')])).rejects.toThrow(
+      StaleCursorError,
+    );
+    expect(await deposits.find('BTC:t9:0')).toBeNull();
+  });
+
+  it('keeps the last blocks only, and rewinds by orphaning the deposits above the ancestor', async () => {
+    await chain.advance('BTC', null, block(10), [sighting('t10')], 3);
+    await chain.advance('BTC', block(10), block(11), [], 3);
+    await chain.advance('BTC', block(11), block(12), [sighting('t12')], 3);
+    await chain.advance('BTC', block(12), block(13), [], 3);
+    expect([...(await chain.recentBlocks('BTC')).keys()].sort()).toEqual([11, 12, 13]);
+
+    expect(await chain.rewind('BTC', block(13), block(11))).toBe(1);
+
+    expect(await chain.cursor('BTC')).toEqual({ height: 11, hash: 'a11' });
+    expect([...(await chain.recentBlocks('BTC')).keys()]).toEqual([11]);
+    expect(await deposits.find('BTC:t12:0')).toMatchObject({ state: 'orphaned', blockHeight: null });
+    expect(await deposits.find('BTC:t10:0')).toMatchObject({
+      state: 'block',
+      blockHeight: 10,
+      amount: 2n ** 70n,
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import type { DataSource } from 'typeorm';
+import type { Network } from '@swap/domain';
+import {
+  rowToDeposit,
+  SIGHTING_COLUMNS,
+  sightingValues,
+  type Deposit,
+  type DepositRow,
+  type DepositSighting,
+} from './deposit';
+
+export interface DepositReport {
+  confirmations: number;
+  publishedId: string | null;
+  settled: boolean;
+}
+
+/** Deposits once seen are kept for good; their state follows the chain. */
+export class DepositRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(id: string): Promise<Deposit | null> {
+    return (await this.findByIds([id]))[0] ?? null;
+  }
+
+  async findByIds(ids: string[]): Promise<Deposit[]> {
+    if (ids.length === 0) return [];
+    const rows: DepositRow[] = await this.dataSource.query(
+      'SELECT * FROM deposits WHERE id = ANY($1::text[])',
+      [ids],
+    );
+    return rows.map(rowToDeposit);
+  }
+
+  /** Inserts the deposits not known yet, as waiting in the mempool. */
+  async recordMempool(sightings: DepositSighting[]): Promise<void> {
+    for (const sighting of sightings) {
+      await this.dataSource.query(
+        `INSERT INTO deposits (${SIGHTING_COLUMNS}, state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'mempool')
+         ON CONFLICT (id) DO NOTHING`,
+        sightingValues(sighting),
+      );
+    }
+  }
+
+  /** Deposits not in a block of the followed chain that may still get there. */
+  async unmined(network: Network): Promise<Deposit[]> {
+    const rows: DepositRow[] = await this.dataSource.query(
+      `SELECT * FROM deposits WHERE network = $1 AND state IN ('mempool', 'orphaned') ORDER BY seen_at, id`,
+      [network],
+    );
+    return rows.map(rowToDeposit);
+  }
+
+  /** A deposit outside any block: back in (or still in) the mempool, or gone. */
+  async setUnmined(id: string, state: 'mempool' | 'reverted', missingSince: number | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE deposits SET state = $2, missing_since = $3, block_height = NULL, block_hash = NULL,
+         settled = false, updated_at = now()
+       WHERE id = $1`,
+      [id, state, missingSince],
+    );
+  }
+
+  /** Deposits with something left to report, oldest first. */
+  async unsettled(network: Network): Promise<Deposit[]> {
+    const rows: DepositRow[] = await this.dataSource.query(
+      'SELECT * FROM deposits WHERE network = $1 AND NOT settled ORDER BY seen_at, id',
+      [network],
+    );
+    return rows.map(rowToDeposit);
+  }
+
+  /** Records what was reported, once JetStream acknowledged it. */
+  async markReported(id: string, report: DepositReport): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE deposits SET confirmations = $2, published_id = $3, settled = $4, updated_at = now() WHERE id = $1`,
+      [id, report.confirmations, report.publishedId, report.settled],
+    );
+  }
+}

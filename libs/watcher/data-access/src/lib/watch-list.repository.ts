@@ -1,0 +1,97 @@
+import type { DataSource } from 'typeorm';
+import type { CurrencyCode, Network, SwapStatus } from '@swap/domain';
+import type { WatchedAddress } from './watched-address';
+
+interface WatchedAddressRow {
+  network: Network;
+  address_key: string;
+  address: string;
+  swap_id: string;
+  currency: CurrencyCode;
+  status: SwapStatus;
+  swap_version: number;
+  ended_at: string | null;
+}
+
+const toEntry = (row: WatchedAddressRow): WatchedAddress => ({
+  network: row.network,
+  address: row.address,
+  addressKey: row.address_key,
+  swapId: row.swap_id,
+  currency: row.currency,
+  status: row.status,
+  swapVersion: row.swap_version,
+  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+});
+
+export class WatchListRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores the entry unless the same or a newer version of the swap is already stored, so a
+   * redelivered or late event changes nothing. True when it was stored. A new entry is marked for
+   * a rescan: its deposit may be in a block the follower processed before the entry existed.
+   */
+  async record(entry: WatchedAddress): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO watched_addresses
+         (network, address_key, address, swap_id, currency, status, swap_version, ended_at, needs_rescan)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true)
+       ON CONFLICT (network, address_key) DO UPDATE SET
+         address = EXCLUDED.address, swap_id = EXCLUDED.swap_id, currency = EXCLUDED.currency,
+         status = EXCLUDED.status, swap_version = EXCLUDED.swap_version, ended_at = EXCLUDED.ended_at,
+         updated_at = now()
+       WHERE watched_addresses.swap_version < EXCLUDED.swap_version
+       RETURNING swap_id`,
+      [
+        entry.network,
+        entry.addressKey,
+        entry.address,
+        entry.swapId,
+        entry.currency,
+        entry.status,
+        entry.swapVersion,
+        entry.endedAt,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** The entries among `addressKeys` still watched: open swaps, and swaps ended at or after `endedSince`. */
+  async findWatched(network: Network, addressKeys: string[], endedSince: number): Promise<WatchedAddress[]> {
+    if (addressKeys.length === 0) return [];
+    const rows: WatchedAddressRow[] = await this.dataSource.query(
+      `SELECT * FROM watched_addresses
+       WHERE network = $1 AND address_key = ANY($2::text[]) AND (ended_at IS NULL OR ended_at >= $3)`,
+      [network, addressKeys, endedSince],
+    );
+    return rows.map(toEntry);
+  }
+
+  /** Keys of the entries recorded since the follower last rescanned its blocks for new addresses. */
+  async awaitingRescan(network: Network): Promise<string[]> {
+    const rows: Array<{ address_key: string }> = await this.dataSource.query(
+      'SELECT address_key FROM watched_addresses WHERE network = $1 AND needs_rescan ORDER BY address_key',
+      [network],
+    );
+    return rows.map((row) => row.address_key);
+  }
+
+  /** Clears the marks of these entries only: one recorded meanwhile keeps its own. */
+  async markRescanned(network: Network, addressKeys: string[]): Promise<void> {
+    if (addressKeys.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE watched_addresses SET needs_rescan = false
+       WHERE network = $1 AND address_key = ANY($2::text[]) AND needs_rescan`,
+      [network, addressKeys],
+    );
+  }
+
+  async find(network: Network, addressKey: string): Promise<WatchedAddress | null> {
+    const rows: WatchedAddressRow[] = await this.dataSource.query(
+      `SELECT * FROM watched_addresses WHERE network = $1 AND address_key = $2`,
+      [network, addressKey],
+    );
+    return rows[0] ? toEntry(rows[0]) : null;
+  }
+}

@@ -1,0 +1,17 @@
+import type { CurrencyCode, Network, SwapStatus } from '@swap/domain';
+
+/** A swap's deposit address on the watched network. */
+export interface WatchedAddress {
+  network: Network;
+  /** The address as the swap carries it (and as deposits report it). */
+  address: string;
+  /** The address in the form lookups compare (see the feature's addressKey). */
+  addressKey: string;
+  swapId: string;
+  /** The swap's source currency: only transfers of this currency are its deposits. */
+  currency: CurrencyCode;
+  status: SwapStatus;
+  swapVersion: number;
+  /** UNIX seconds the swap reached a final status; null while it is open. */
+  endedAt: number | null;
+}

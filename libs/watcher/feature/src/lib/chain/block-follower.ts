@@ -1,0 +1,71 @@
+import type { BlockRef, ChainReader } from '@swap/chain';
+import type { ChainRepository } from '@swap/watcher-data';
+import type { DepositMatcher } from '../deposits/deposit-matcher';
+import type { WatcherLogger } from '../watcher.logger';
+import type { WatcherSettings } from '../watcher.settings';
+import { findCommonAncestor } from './common-ancestor';
+
+/**
+ * Follows the best chain block by block from the persisted cursor, recording the deposits of each
+ * block. A block that does not build on the cursor means a reorganisation: the follower walks
+ * back to the common ancestor, forgets the orphaned blocks (their deposits become orphaned, to be
+ * found again or reported gone) and goes on from there.
+ */
+export class BlockFollower {
+  constructor(
+    private readonly reader: ChainReader,
+    private readonly chain: ChainRepository,
+    private readonly matcher: DepositMatcher,
+    private readonly settings: WatcherSettings,
+    private readonly logger: WatcherLogger,
+  ) {}
+
+  /** Processes the blocks after the cursor, up to `tip` (at most blocksPerPoll); returns the new cursor. */
+  async follow(tip: BlockRef): Promise<BlockRef | null> {
+    const { network, blocksPerPoll, startDepth, keepBlocks } = this.settings;
+    let cursor = await this.chain.cursor(network);
+    if (cursor && !mayPrecede(cursor, tip)) cursor = await this.rewind(cursor, tip);
+    for (let processed = 0; processed < blocksPerPoll; processed++) {
+      const height = cursor ? cursor.height + 1 : Math.max(0, tip.height - startDepth);
+      if (height > tip.height) break;
+      const block = await this.reader.blockAt(height);
+      // The chain got shorter since the tip was read: the next poll sees it.
+      if (!block) break;
+      if (cursor && block.parentHash !== cursor.hash) {
+        cursor = await this.rewind(cursor, tip);
+        continue;
+      }
+      const sightings = await this.matcher.match(block.transfers);
+      await this.chain.advance(network, cursor, block, sightings, keepBlocks);
+      this.logger.debug(
+        { network, height: block.height, hash: block.hash, deposits: sightings.length },
+        'block processed',
+      );
+      cursor = { height: block.height, hash: block.hash };
+    }
+    return cursor;
+  }
+
+  private async rewind(cursor: BlockRef, tip: BlockRef): Promise<BlockRef | null> {
+    const { network } = this.settings;
+    const kept = await this.chain.recentBlocks(network);
+    const ancestor = await findCommonAncestor(this.reader, kept, Math.min(cursor.height, tip.height));
+    const orphaned = await this.chain.rewind(network, cursor, ancestor.block);
+    const details = { network, from: cursor.height, to: ancestor.block?.height ?? null, orphaned };
+    if (ancestor.beyondKept) {
+      this.logger.error(
+        details,
+        'reorganisation deeper than the blocks kept; deposits below were not re-checked',
+      );
+    } else {
+      this.logger.warn(details, 'reorganisation: orphaned blocks forgotten');
+    }
+    return ancestor.block;
+  }
+}
+
+/** False when the cursor cannot lie on the chain ending at `tip` (above it, or a sibling of it). */
+function mayPrecede(cursor: BlockRef, tip: BlockRef): boolean {
+  if (cursor.height > tip.height) return false;
+  return cursor.height < tip.height || cursor.hash === tip.hash;
+}

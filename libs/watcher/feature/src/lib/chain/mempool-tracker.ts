@@ -1,0 +1,31 @@
+import type { ChainTransfer } from '@swap/chain';
+import type { DepositRepository } from '@swap/watcher-data';
+import type { DepositMatcher } from '../deposits/deposit-matcher';
+import type { WatcherSettings } from '../watcher.settings';
+import { judgeUnmined } from './unmined-verdict';
+
+/** Deposits outside the chain: new ones in the mempool, evicted ones, orphaned ones. */
+export class MempoolTracker {
+  constructor(
+    private readonly matcher: DepositMatcher,
+    private readonly deposits: DepositRepository,
+    private readonly settings: WatcherSettings,
+  ) {}
+
+  /** `transfers` is the mempool now; the chain is followed up to its tip, `height`. */
+  async track(transfers: ChainTransfer[], height: number): Promise<void> {
+    const { network, vanishBlocks } = this.settings;
+    const sightings = await this.matcher.match(transfers);
+    await this.deposits.recordMempool(sightings);
+    const inMempool = new Set(sightings.map((sighting) => sighting.id));
+    const returned = await this.deposits.findByIds([...inMempool]);
+    const candidates = [
+      ...(await this.deposits.unmined(network)),
+      ...returned.filter((deposit) => deposit.state === 'reverted'),
+    ];
+    for (const deposit of candidates) {
+      const verdict = judgeUnmined(deposit, inMempool.has(deposit.id), height, vanishBlocks);
+      if (verdict) await this.deposits.setUnmined(deposit.id, verdict.state, verdict.missingSince);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { WatcherHarness } from '../../test/watcher-harness';
+
+// LTC: 2 confirmations required.
+describe('reorganisations (LTC)', () => {
+  let h: WatcherHarness;
+
+  beforeAll(async () => {
+    h = await WatcherHarness.open('LTC');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  /** A deposit seen in the mempool and then mined: told 0, then 1 confirmation. */
+  async function minedDeposit() {
+    const swap = await h.swap();
+    const watcher = await h.watcher();
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 1n });
+    await watcher.poll();
+    h.chain.mine();
+    await watcher.poll();
+    return { watcher, tx };
+  }
+
+  it('re-counts a deposit that a reorganisation moved to another block', async () => {
+    const { watcher, tx } = await minedDeposit();
+    h.chain.reorg(1);
+    await watcher.poll();
+    h.chain.mine();
+    await watcher.poll();
+
+    expect(await h.told()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} 1`, `${tx.txid} 2`]);
+    const [, before, after] = await h.published();
+    expect(after.blockHash).not.toEqual(before.blockHash);
+    expect(after).toMatchObject({
+      blockHeight: h.chain.height - 1,
+      blockHash: `ltc-${h.chain.height - 1}-f1`,
+    });
+    expect(h.logger.entries).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'reorganisation: orphaned blocks forgotten' }),
+    );
+  });
+
+  it('reports a deposit that a reorganisation removed as reverted', async () => {
+    const { watcher, tx } = await minedDeposit();
+    h.chain.reorg(1, { drop: [tx.txid] });
+    await watcher.poll();
+    h.chain.mine();
+    await watcher.poll();
+
+    expect(await h.told()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} reverted`]);
+    expect(await h.deposit(`LTC:${tx.txid}:0`)).toMatchObject({ state: 'reverted', settled: true });
+  });
+
+  it('reports a deposit that a reorganisation sent back to the mempool with 0 confirmations', async () => {
+    const { watcher, tx } = await minedDeposit();
+    h.chain.reorg(1, { toMempool: [tx.txid] });
+    await watcher.poll();
+    h.chain.mine();
+    await watcher.poll();
+
+    // What the watcher sends. engineInputId names every mempool state of a deposit alike
+    // (`<id>:mempool:0`), so within the stream's 2-minute window JetStream drops the second one
+    // as a repeat of the first: the engine hears of the new block, not of the stay in the mempool.
+    expect(await h.sent()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} 0`, `${tx.txid} 1`]);
+    expect(await h.deposit(`LTC:${tx.txid}:0`)).toMatchObject({
+      state: 'block',
+      blockHeight: h.chain.height,
+    });
+  });
+
+  it('notices a competing block at the height of its cursor', async () => {
+    const { watcher, tx } = await minedDeposit();
+    h.chain.reorg(1, { grow: 0 });
+    await watcher.poll();
+
+    expect(await h.told()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} 1`]);
+    expect((await h.published())[2].blockHash).toEqual(`ltc-${h.chain.height}-f1`);
+  });
+
+  it('re-checks a confirmed deposit whose block is orphaned while still kept', async () => {
+    const { watcher, tx } = await minedDeposit();
+    h.chain.mine(3);
+    await watcher.poll();
+    h.chain.reorg(4, { drop: [tx.txid] });
+    await watcher.poll();
+
+    expect(await h.told()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} 2`, `${tx.txid} reverted`]);
+  });
+
+  it('leaves deposits below the blocks it keeps alone, and says so', async () => {
+    const swap = await h.swap();
+    // LTC keeps 2 + 1 block hashes with a margin of 1.
+    const watcher = await h.watcher({ reorgMargin: 1, startDepth: 5 });
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 1n });
+    h.chain.mine(5);
+    await watcher.poll();
+    h.chain.reorg(5, { drop: [tx.txid] });
+    await watcher.poll();
+
+    expect(await h.told()).toEqual([`${tx.txid} 2`]);
+    expect(h.logger.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: expect.stringMatching(/deeper than the blocks kept/),
+      }),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import type { ChainTransfer } from '@swap/chain';
+import { CURRENCIES, type Network } from '@swap/domain';
+import type { DepositRepository, DepositSighting, WatchListRepository } from '@swap/watcher-data';
+import { addressKey } from '../address-key';
+import type { WatcherSettings } from '../watcher.settings';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** `<network>:<txid>:<index>`: names a deposit for good, across rescans and restarts. */
+export const depositId = (network: Network, transfer: Pick<ChainTransfer, 'txid' | 'index'>): string =>
+  `${network}:${transfer.txid}:${transfer.index}`;
+
+/**
+ * Picks the deposits out of a block's or the mempool's transfers: a transfer to a watched address,
+ * in the swap's source currency, not sent by the treasury's hot wallet, or one already known.
+ */
+export class DepositMatcher {
+  private readonly hotWalletKey: string;
+
+  constructor(
+    private readonly watchList: WatchListRepository,
+    private readonly deposits: DepositRepository,
+    private readonly settings: WatcherSettings,
+    private readonly clock: () => number,
+  ) {
+    this.hotWalletKey = addressKey(settings.network, settings.hotWallet);
+  }
+
+  async match(transfers: ChainTransfer[]): Promise<DepositSighting[]> {
+    const { network } = this.settings;
+    const incoming = transfers.filter((transfer) => !this.fromHotWallet(transfer));
+    if (incoming.length === 0) return [];
+    const known = await this.deposits.findByIds(incoming.map((transfer) => depositId(network, transfer)));
+    const keys = [...new Set(incoming.map((transfer) => addressKey(network, transfer.to)))];
+    const watched = await this.watchList.findWatched(network, keys, this.endedSince());
+    const knownById = new Map(known.map((deposit) => [deposit.id, deposit]));
+    const watchedByKey = new Map(watched.map((entry) => [entry.addressKey, entry]));
+
+    const sightings = new Map<string, DepositSighting>();
+    for (const transfer of incoming) {
+      const id = depositId(network, transfer);
+      // A deposit once seen is never forgotten, even after its address left the watch list.
+      const prior = knownById.get(id);
+      const entry = watchedByKey.get(addressKey(network, transfer.to));
+      if (prior) sightings.set(id, prior);
+      // Another currency to the address (a gas top-up of ETH to a USDTERC address) is no deposit.
+      else if (entry && entry.currency === transfer.currency) {
+        sightings.set(id, {
+          id,
+          network,
+          swapId: entry.swapId,
+          address: entry.address,
+          currency: transfer.currency,
+          txid: transfer.txid,
+          index: transfer.index,
+          amount: transfer.amount,
+          requiredConfirmations: CURRENCIES[transfer.currency].reqConfirmations,
+          seenAt: this.clock(),
+        });
+      }
+    }
+    return [...sightings.values()];
+  }
+
+  private fromHotWallet(transfer: ChainTransfer): boolean {
+    return transfer.from.some((sender) => addressKey(this.settings.network, sender) === this.hotWalletKey);
+  }
+
+  /** Ended swaps stay watched this long (UNIX seconds), for late deposits. */
+  private endedSince(): number {
+    return Math.floor(this.clock() / 1000) - this.settings.retentionDays * DAY_SECONDS;
+  }
+}

@@ -1,0 +1,100 @@
+import { SWAP_EVENTS_STREAM, swapUpdated, type SwapSnapshot } from '@swap/contracts';
+import { swapSnapshotFixture } from '@swap/testing';
+import { WatchListRepository } from '@swap/watcher-data';
+import { T0, WatcherHarness } from '../../test/watcher-harness';
+import { RecordSwap } from './record-swap.use-case';
+import { SwapEventsConsumer } from './swap-events.consumer';
+
+const swap = (overrides: Partial<SwapSnapshot>): SwapSnapshot =>
+  swapSnapshotFixture({
+    status: 'NEW',
+    from: 'LTC',
+    time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
+    version: 1,
+    ...overrides,
+  });
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the watch list from swap events (LTC)', () => {
+  let h: WatcherHarness;
+  let consumer: SwapEventsConsumer | undefined;
+
+  beforeAll(async () => {
+    h = await WatcherHarness.open('LTC');
+  });
+  afterEach(async () => {
+    await consumer?.stop();
+    consumer = undefined;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const publish = (snapshot: SwapSnapshot, msgId: string) =>
+    h.bus.publish(swapUpdated, [snapshot.id], snapshot, { msgId });
+
+  it('replays the stream into a fresh table: this network only, no dry runs, redeliveries harmless', async () => {
+    await h.bus.ensureStream(SWAP_EVENTS_STREAM);
+    const open = swap({ id: 'LtcSwap001', depositAddress: 'ltc1qopen' });
+    const ended = {
+      ...open,
+      status: 'EXPIRED' as const,
+      version: 2,
+      time: { ...open.time, update: T0 + 3600 },
+    };
+    await publish(open, 'open:1');
+    await publish(swap({ id: 'BtcSwap001', from: 'BTC', depositAddress: 'bc1qother' }), 'btc:1');
+    await publish(swap({ id: 'DRdryrun01', dryrun: true, depositAddress: 'ltc1qdry' }), 'dry:1');
+    await publish(ended, 'open:2');
+    // The same event again (a redelivery after a lost ack), and an older one late.
+    await publish(ended, 'open:2:again');
+    await publish(open, 'open:1:late');
+
+    const watchList = new WatchListRepository(h.dataSource);
+    consumer = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
+    await consumer.start();
+    await waitFor(() => consumer!.caughtUp());
+
+    expect(await watchList.find('LTC', 'ltc1qopen')).toEqual({
+      network: 'LTC',
+      address: 'ltc1qopen',
+      addressKey: 'ltc1qopen',
+      swapId: 'LtcSwap001',
+      currency: 'LTC',
+      status: 'EXPIRED',
+      swapVersion: 2,
+      endedAt: T0 + 3600,
+    });
+    expect(await watchList.find('LTC', 'ltc1qdry')).toBeNull();
+    expect(await watchList.find('LTC', 'bc1qother')).toBeNull();
+    const rows = await h.dataSource.query('SELECT count(*)::int AS n FROM watched_addresses');
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it('is not caught up while events wait to be recorded', async () => {
+    await h.bus.ensureStream(SWAP_EVENTS_STREAM);
+    const watchList = new WatchListRepository(h.dataSource);
+    consumer = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
+    await consumer.start();
+    await waitFor(() => consumer!.caughtUp());
+    await consumer.stop();
+
+    await publish(swap({ id: 'LtcSwap002', depositAddress: 'ltc1qnext' }), 'next:1');
+    expect(await consumer.caughtUp()).toBe(false);
+
+    await consumer.start();
+    await waitFor(() => consumer!.caughtUp());
+    expect(await watchList.find('LTC', 'ltc1qnext')).toMatchObject({
+      swapId: 'LtcSwap002',
+      status: 'NEW',
+      endedAt: null,
+    });
+  });
+});

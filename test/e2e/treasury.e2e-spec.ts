@@ -1,0 +1,205 @@
+import { accountPublicKeys, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
+import {
+  devnetBalance,
+  devnetDeposit,
+  devnetMine,
+  devnetSubmit,
+  engineInbox,
+  enginePartition,
+  treasuryBalances,
+  treasuryLedger,
+  treasuryPayoutRequested,
+  treasurySignTransfer,
+  swapUpdated,
+  type PayoutProgress,
+  type RpcContract,
+} from '@swap/contracts';
+import { Stack } from '@swap/stack';
+import { swapSnapshotFixture } from '@swap/testing';
+import type { z } from 'zod';
+
+const TEST_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+const ETH_USER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ETH_FEE = 420_000_000_000_000n; // the devnet's fee of a plain ETH transfer
+const USDTERC_FEE = 1_300_000_000_000_000n; // and of a token transfer
+const ETH_XPUB = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC)).ETH;
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the treasury on the devnet, end to end', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start({
+      treasuryEnv: { TREASURY_CONFIRMATIONS_SECONDS: '0.2', TREASURY_SEND_RETRY_SECONDS: '0.2' },
+      devnetEnv: { DEVNET_BLOCK_SECONDS: '0' }, // blocks only when the test mines them
+    });
+  });
+  afterAll(() => stack?.stop());
+
+  async function call<Req extends z.ZodType, T>(
+    rpc: RpcContract<Req, z.ZodType<{ ok: true; data: T } | { ok: false; error: { message: string } }>>,
+    body: z.input<Req>,
+  ): Promise<T> {
+    const reply = await stack.bus.request(rpc, body, { timeoutMs: 10_000 });
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.data;
+  }
+  const ethBalance = async () => (await call(treasuryBalances, {})).find((b) => b.code === 'ETH')?.balance;
+
+  it('shows every hot wallet at index 0 of its account, funded by the devnet', async () => {
+    const balances = await call(treasuryBalances, {});
+
+    expect(balances.map((b) => b.code)).toEqual([
+      'BTC',
+      'LTC',
+      'XMR',
+      'TRX',
+      'ETH',
+      'SOL',
+      'AVAX',
+      'USDTTRC',
+      'USDTERC',
+    ]);
+    expect(balances.find((b) => b.code === 'ETH')).toEqual({
+      code: 'ETH',
+      network: 'ETH',
+      address: depositAddress('ETH', ETH_XPUB, 0),
+      balance: '1000',
+    });
+  });
+
+  it('pays a repeated payout command once and reports it until the confirmations are reached', async () => {
+    const swapId = 'TrEaSuRy01';
+    const progress: PayoutProgress[] = [];
+    await stack.bus.consume(engineInbox, {
+      durable: 'e2e-payout-observer',
+      filter: `engine.in.${enginePartition(swapId)}.${swapId}`,
+      handler: async (input) => {
+        if (input.kind === 'payout') progress.push(input);
+      },
+    });
+    const command = {
+      payoutId: `${swapId}:payout:1`,
+      swapId,
+      network: 'ETH' as const,
+      currency: 'ETH' as const,
+      address: ETH_USER,
+      amount: '1500000000000000000',
+      requestedAt: Date.now(),
+    };
+
+    await stack.bus.publish(treasuryPayoutRequested, ['ETH'], command, { msgId: 'e2e-payout-1' });
+    await stack.bus.publish(treasuryPayoutRequested, ['ETH'], command, { msgId: 'e2e-payout-1-again' });
+    await waitFor(() => progress.some((p) => p.state === 'broadcast'));
+    await call(devnetMine, { network: 'ETH', blocks: 12 });
+    await waitFor(() => progress.some((p) => p.state === 'confirmed' && p.confirmations === 12));
+
+    expect(progress.filter((p) => p.state === 'broadcast')).toEqual([
+      expect.objectContaining({ payoutId: command.payoutId, fee: ETH_FEE.toString(), feeCurrency: 'ETH' }),
+    ]);
+    expect(await ethBalance()).toBe('998.49958');
+    const ledger = await call(treasuryLedger, { swapId });
+    expect(ledger.entries.map((e) => [e.account, e.amount])).toEqual([
+      [`payouts:${swapId}`, '1500000000000000000'],
+      ['hot:ETH', '-1500000000000000000'],
+      ['fees:network', ETH_FEE.toString()],
+      ['hot:ETH', `-${ETH_FEE}`],
+    ]);
+    expect(ledger.totals).toEqual([{ currency: 'ETH', amount: '0' }]);
+  });
+
+  it('signs a refund once per requestId, with bytes the devnet already knows', async () => {
+    const request = {
+      requestId: 'e2e-refund-1',
+      network: 'ETH' as const,
+      currency: 'ETH' as const,
+      to: ETH_USER,
+      amount: '1000000000000000',
+    };
+
+    const signed = await call(treasurySignTransfer, request);
+    const again = await call(treasurySignTransfer, request);
+
+    expect(again).toEqual(signed);
+    // The refunds service broadcasts the same bytes: one transaction, already in the mempool.
+    expect(await call(devnetSubmit, { network: 'ETH', raw: signed.raw })).toEqual({
+      accepted: true,
+      txid: signed.txid,
+    });
+  });
+
+  describe('sweeps', () => {
+    const balanceOf = async (address: string, currency: 'ETH' | 'USDTERC') =>
+      BigInt((await call(devnetBalance, { network: 'ETH', address, currency })).balance);
+    const hot = () => depositAddress('ETH', ETH_XPUB, 0);
+
+    /** A deposit to address `index`, mined: what the hot wallet holds then, and the address. */
+    async function depositTo(index: number, currency: 'ETH' | 'USDTERC', amount: string) {
+      const address = depositAddress('ETH', ETH_XPUB, index);
+      await call(devnetDeposit, { currency, address, amount });
+      await call(devnetMine, { network: 'ETH', blocks: 12 });
+      return { address, hotBefore: await balanceOf(hot(), currency) };
+    }
+
+    /** The swap event that says the deposit was credited. */
+    async function credit(id: string, index: number, currency: 'ETH' | 'USDTERC', units: bigint) {
+      const swap = swapSnapshotFixture({
+        id,
+        status: 'EXCHANGING',
+        from: currency,
+        to: 'BTC',
+        amountFrom: units.toString(),
+        amountDeposited: units.toString(),
+        depositAddress: depositAddress('ETH', ETH_XPUB, index),
+        depositIndex: index,
+      });
+      await stack.bus.publish(swapUpdated, [id], swap, { msgId: `${id}:credited` });
+    }
+
+    it('sweeps a credited ETH deposit to the hot wallet, less its fee', async () => {
+      const { address, hotBefore: before } = await depositTo(7, 'ETH', '0.5');
+      await credit('SwEePeTh01', 7, 'ETH', 500_000_000_000_000_000n);
+
+      await waitFor(async () => (await balanceOf(address, 'ETH')) === 0n || (await mineOne()));
+      await waitFor(async () => (await balanceOf(hot(), 'ETH')) > before || (await mineOne()));
+
+      expect((await balanceOf(hot(), 'ETH')) - before).toBe(500_000_000_000_000_000n - ETH_FEE);
+      const ledger = await call(treasuryLedger, { swapId: 'SwEePeTh01' });
+      expect(
+        ledger.entries.filter((e) => e.batch === 'transfer:sweep:SwEePeTh01').map((e) => e.account),
+      ).toEqual(['hot:ETH', 'unswept:SwEePeTh01', 'fees:network', 'unswept:SwEePeTh01']);
+      expect(ledger.totals.every((t) => t.amount === '0')).toBe(true);
+    });
+
+    it('sends gas to a USDT deposit address, then sweeps the tokens once the gas confirmed', async () => {
+      const { address, hotBefore: before } = await depositTo(8, 'USDTERC', '250');
+      await credit('SwEePuSdT1', 8, 'USDTERC', 250_000_000n);
+
+      await waitFor(async () => (await balanceOf(address, 'USDTERC')) === 0n || (await mineOne()));
+
+      expect((await balanceOf(hot(), 'USDTERC')) - before).toBe(250_000_000n);
+      expect(await balanceOf(address, 'ETH')).toBe(0n); // the gas paid exactly the token transfer
+      const ledger = await call(treasuryLedger, { swapId: 'SwEePuSdT1' });
+      expect(ledger.entries.filter((e) => e.account === 'fees:network').map((e) => e.amount)).toEqual([
+        ETH_FEE.toString(),
+        USDTERC_FEE.toString(),
+      ]);
+      expect(ledger.totals.every((t) => t.amount === '0')).toBe(true);
+    });
+
+    /** Mines a block (for whatever the treasury has just sent) and says the condition is not met yet. */
+    async function mineOne(): Promise<false> {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await call(devnetMine, { network: 'ETH', blocks: 1 });
+      return false;
+    }
+  });
+});
