@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // Tests may use the shared test harness (real nats-server, throwaway databases).
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/src/test/**/*.ts', 'test/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(['@swap/testing']) },
+    rules: { '@nx/enforce-module-boundaries': boundaries(['@swap/testing', '@swap/test-database']) },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'bench/**/*.ts', 'tools/**'],

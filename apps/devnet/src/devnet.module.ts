@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { Bus, BusModule, busReady } from '@swap/bus';
 import { Devnet } from '@swap/devnet';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
-import { databaseReady, PersistenceModule } from '@swap/persistence';
-import { HealthModule } from '@swap/service-kit';
+import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { funding, hotWallets, type DevnetConfig } from './devnet.config';
 import { BLOCK_SECONDS, DevnetHandlers, LOGGER } from './devnet.handlers';
 
@@ -13,21 +11,15 @@ import { BLOCK_SECONDS, DevnetHandlers, LOGGER } from './devnet.handlers';
 export function devnetModule(config: DevnetConfig, logger: Logger) {
   @Module({
     imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      PersistenceModule.forRootAsync({
-        useFactory: () => ({
+      ...busAndDatabaseWithProbes({
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        database: {
           url: config.DATABASE_URL,
           schema: DEVNET_SCHEMA,
           migrations: DEVNET_MIGRATIONS,
           poolSize: config.DB_POOL_SIZE,
           logger,
-        }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus, DataSource],
-        useFactory: (bus: Bus, ds: DataSource) => ({
-          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
-        }),
+        },
       }),
     ],
     providers: [

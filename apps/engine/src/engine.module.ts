@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { Bus, BusModule, busReady } from '@swap/bus';
-import { databaseReady, PersistenceModule } from '@swap/persistence';
-import { HealthModule } from '@swap/service-kit';
+import { Bus } from '@swap/bus';
+import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { randomUUID } from 'node:crypto';
 import { ENGINE_PARTITIONS, engineLeasesKv } from '@swap/contracts';
 import {
@@ -33,21 +32,15 @@ import { EngineHandlers } from './engine.handlers';
 export function engineModule(config: EngineConfig, logger: Logger) {
   @Module({
     imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      PersistenceModule.forRootAsync({
-        useFactory: () => ({
+      ...busAndDatabaseWithProbes({
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        database: {
           url: config.DATABASE_URL,
           schema: ENGINE_SCHEMA,
           migrations: ENGINE_MIGRATIONS,
           poolSize: config.DB_POOL_SIZE,
           logger,
-        }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus, DataSource],
-        useFactory: (bus: Bus, ds: DataSource) => ({
-          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
-        }),
+        },
       }),
     ],
     providers: [

@@ -2,9 +2,9 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { Bus, BusModule, busReady } from '@swap/bus';
-import { databaseReady, PersistenceModule } from '@swap/persistence';
-import { createLogger, HealthModule } from '@swap/service-kit';
+import { Bus } from '@swap/bus';
+import { busAndDatabaseWithProbes } from '@swap/persistence';
+import { createLogger } from '@swap/service-kit';
 import {
   ApiKeyCache,
   AuthenticateRequest,
@@ -36,22 +36,16 @@ import { GatewayBusHandlers } from './bus/gateway-bus.handlers';
 export function gatewayModule(config: GatewayConfig, logger: Logger = createLogger('gateway')) {
   @Module({
     imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      PersistenceModule.forRootAsync({
-        useFactory: () => ({
+      ...busAndDatabaseWithProbes({
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        database: {
           url: config.DATABASE_URL,
           schema: GATEWAY_SCHEMA,
           entities: GATEWAY_ENTITIES,
           migrations: GATEWAY_MIGRATIONS,
           poolSize: config.DB_POOL_SIZE,
           logger,
-        }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus, DataSource],
-        useFactory: (bus: Bus, ds: DataSource) => ({
-          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
-        }),
+        },
       }),
     ],
     controllers: [SwapController, StatusPageController],

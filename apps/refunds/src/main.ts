@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Bus, BusModule, busReady } from '@swap/bus';
-import { databaseReady, PersistenceModule } from '@swap/persistence';
+import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { REFUNDS_MIGRATIONS, REFUNDS_SCHEMA, RefundRepository } from '@swap/refunds-data';
-import { bootstrapService, createLogger, HealthModule, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 import { refundsConfigSchema } from './refunds.config';
 import { RefundsLoop } from './refunds.loop';
 
@@ -13,21 +12,15 @@ async function main(): Promise<void> {
   const logger = createLogger('refunds');
   @Module({
     imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      PersistenceModule.forRootAsync({
-        useFactory: () => ({
+      ...busAndDatabaseWithProbes({
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        database: {
           url: config.DATABASE_URL,
           schema: REFUNDS_SCHEMA,
           migrations: REFUNDS_MIGRATIONS,
           poolSize: config.DB_POOL_SIZE,
           logger,
-        }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus, DataSource],
-        useFactory: (bus: Bus, ds: DataSource) => ({
-          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
-        }),
+        },
       }),
     ],
     providers: [

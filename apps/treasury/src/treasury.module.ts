@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { Bus, BusModule, busReady } from '@swap/bus';
+import { Bus } from '@swap/bus';
 import { addressSigner, chainAdapters, type ChainReader, type ChainSender } from '@swap/chain';
 import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
-import { databaseReady, PersistenceModule } from '@swap/persistence';
-import { HealthModule } from '@swap/service-kit';
+import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { composeTreasury, DEFAULT_RETRY, TreasuryKeys, type ChainNodes } from '@swap/treasury';
 import { TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import type { TreasuryConfig } from './treasury.config';
@@ -30,21 +29,15 @@ function chainNodes(bus: Bus): ChainNodes {
 export function treasuryModule(config: TreasuryConfig, seed: Uint8Array, logger: Logger) {
   @Module({
     imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.NATS_URL, name: config.HOSTNAME, logger }) }),
-      PersistenceModule.forRootAsync({
-        useFactory: () => ({
+      ...busAndDatabaseWithProbes({
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        database: {
           url: config.DATABASE_URL,
           schema: TREASURY_SCHEMA,
           migrations: TREASURY_MIGRATIONS,
           poolSize: config.DB_POOL_SIZE,
           logger,
-        }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus, DataSource],
-        useFactory: (bus: Bus, ds: DataSource) => ({
-          checks: { bus: () => busReady(bus), database: () => databaseReady(ds) },
-        }),
+        },
       }),
     ],
     providers: [

@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
-import { Bus, BusModule, busReady } from '@swap/bus';
-import { databaseReady, PersistenceModule } from '@swap/persistence';
-import { HealthModule } from '@swap/service-kit';
+import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { WATCHER_MIGRATIONS, WATCHER_SCHEMA } from '@swap/watcher-data';
 import type { WatcherConfig } from './watcher.config';
 import { WATCHER_CONFIG, WATCHER_LOGGER, WatcherRuntime } from './watcher.runtime';
@@ -12,21 +9,15 @@ import { WATCHER_CONFIG, WATCHER_LOGGER, WatcherRuntime } from './watcher.runtim
 export function watcherModule(config: WatcherConfig, logger: Logger) {
   @Module({
     imports: [
-      BusModule.forRootAsync({ useFactory: () => ({ url: config.natsUrl, name: config.hostname, logger }) }),
-      PersistenceModule.forRootAsync({
-        useFactory: () => ({
+      ...busAndDatabaseWithProbes({
+        bus: { url: config.natsUrl, name: config.hostname, logger },
+        database: {
           url: config.databaseUrl,
           schema: WATCHER_SCHEMA,
           migrations: WATCHER_MIGRATIONS,
           poolSize: config.dbPoolSize,
           logger,
-        }),
-      }),
-      HealthModule.forRootAsync({
-        inject: [Bus, DataSource],
-        useFactory: (bus: Bus, dataSource: DataSource) => ({
-          checks: { bus: () => busReady(bus), database: () => databaseReady(dataSource) },
-        }),
+        },
       }),
     ],
     providers: [

@@ -3,3 +3,4 @@ export * from './lib/create-data-source';
 export * from './lib/database-ready';
 export * from './lib/persistence.module';
 export * from './lib/typeorm-pino.logger';
+export * from './lib/bus-and-database';

@@ -1,42 +1,18 @@
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { newSwapId, newSwapToken, Swap } from '@swap/domain';
-import { createDataSource } from '@swap/persistence';
-import { createTestDatabase, type TestDatabase } from '@swap/testing';
+import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { ENGINE_MIGRATIONS, ENGINE_SCHEMA } from '../lib/engine.schema';
 import { OutboxMessage } from '../lib/outbox.writer';
 
-export interface EngineDb {
-  db: TestDatabase;
-  dataSource: DataSource;
-  /** Empties the engine's tables, so each test starts from a fresh schema. */
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
+export type EngineDb = SchemaDatabase;
 
 /** A throwaway database with the engine's schema migrated, as the engine opens it. */
-export async function openEngineDb(): Promise<EngineDb> {
-  const db = await createTestDatabase();
-  try {
-    const dataSource = await createDataSource({
-      url: db.url,
-      schema: ENGINE_SCHEMA,
-      migrations: ENGINE_MIGRATIONS,
-    });
-    return {
-      db,
-      dataSource,
-      reset: async () => {
-        await dataSource.query('TRUNCATE deposits, swaps, outbox, address_counters RESTART IDENTITY');
-      },
-      close: async () => {
-        if (dataSource.isInitialized) await dataSource.destroy();
-        await db.drop();
-      },
-    };
-  } catch (err) {
-    await db.drop();
-    throw err;
-  }
+export function openEngineDb(): Promise<EngineDb> {
+  return openSchemaDatabase({
+    schema: ENGINE_SCHEMA,
+    migrations: ENGINE_MIGRATIONS,
+    tables: ['deposits', 'swaps', 'outbox', 'address_counters'],
+  });
 }
 
 export const T0 = 1_700_000_000;

@@ -1,44 +1,17 @@
-import type { DataSource } from 'typeorm';
 import type { SignedTransaction } from '@swap/chain';
-import { createDataSource } from '@swap/persistence';
-import { createTestDatabase, type TestDatabase } from '@swap/testing';
+import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '../lib/treasury.schema';
 import type { PlannedTransfer } from '../lib/transfer';
 
-export interface TreasuryDb {
-  db: TestDatabase;
-  dataSource: DataSource;
-  /** Empties the treasury's tables (TRUNCATE passes the ledger's append-only triggers). */
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
+export type TreasuryDb = SchemaDatabase;
 
 /** A throwaway database with the treasury's schema migrated, as the treasury opens it. */
-export async function openTreasuryDb(): Promise<TreasuryDb> {
-  const db = await createTestDatabase();
-  try {
-    const dataSource = await createDataSource({
-      url: db.url,
-      schema: TREASURY_SCHEMA,
-      migrations: TREASURY_MIGRATIONS,
-    });
-    return {
-      db,
-      dataSource,
-      reset: async () => {
-        await dataSource.query(
-          'TRUNCATE transfers, ledger_entries, ledger_batches, swap_books RESTART IDENTITY',
-        );
-      },
-      close: async () => {
-        if (dataSource.isInitialized) await dataSource.destroy();
-        await db.drop();
-      },
-    };
-  } catch (err) {
-    await db.drop();
-    throw err;
-  }
+export function openTreasuryDb(): Promise<TreasuryDb> {
+  return openSchemaDatabase({
+    schema: TREASURY_SCHEMA,
+    migrations: TREASURY_MIGRATIONS,
+    tables: ['transfers', 'ledger_entries', 'ledger_batches', 'swap_books'],
+  });
 }
 
 export const aPayout = (overrides: Partial<PlannedTransfer> = {}): PlannedTransfer => ({
