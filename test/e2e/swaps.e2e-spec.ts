@@ -68,16 +68,16 @@ describe('real swaps on the devnet, end to end', () => {
   };
 
   /** Polls the status endpoint until the swap is in `status` (or fails with the swap and the logs). */
-  async function reach(id: string, status: SwapStatus, timeoutMs = 30_000): Promise<SwapOrder> {
-    const deadline = Date.now() + timeoutMs;
-    let order = await api.status(id);
+  async function reach(id: string, status: SwapStatus, client: SwapClient = api): Promise<SwapOrder> {
+    const deadline = Date.now() + 30_000;
+    let order = await client.status(id);
     while (order.status !== status) {
       if (Date.now() > deadline)
         throw new Error(
           `swap ${id} is ${order.status}, not ${status}: ${JSON.stringify(order)}\n${stack.logs()}`,
         );
       await new Promise((resolve) => setTimeout(resolve, 150));
-      order = await api.status(id);
+      order = await client.status(id);
     }
     return order;
   }
@@ -120,6 +120,78 @@ describe('real swaps on the devnet, end to end', () => {
     const refunding = await reach(created.id, 'REFUNDED');
     expect(refunding.issue).toMatchObject({ type: 'BELOW_MINIMUM', needsRefundAddress: false });
     expect(refunding.refund.tx).toMatchObject({ amount: '0.00049500' });
+  });
+
+  /** A fixed-rate LTC → ETH swap for 1 LTC, paid with `paid` LTC and confirmed (2 blocks). */
+  async function fixedSwapPaid(client: SwapClient, paid: string, refundAddress?: string) {
+    const created = await client.create({
+      from: 'LTC',
+      to: 'ETH',
+      amount: '1',
+      type: 'fixed',
+      toAddress: ADDRESSES.ETH,
+      ...(refundAddress ? { refundAddress } : {}),
+    });
+    await deposit('LTC', created.from.address, paid);
+    await mine('LTC', 2);
+    return created;
+  }
+
+  it('fixed rate within the 0.5 % tolerance executes as quoted', async () => {
+    const created = await fixedSwapPaid(api, '1.003');
+    await reach(created.id, 'SENDING');
+    await mine('ETH');
+    const done = await reach(created.id, 'DONE');
+    expect(done.to.amount).toBe(created.to.amount);
+    expect(done.rateActual).toBe(created.rate);
+  });
+
+  it('fixed rate, LESS → RATE_CHANGED → EXCHANGE at the proposed rate → DONE', async () => {
+    const created = await fixedSwapPaid(api, '0.9');
+    const changed = await reach(created.id, 'RATE_CHANGED');
+    expect(changed.issue.type).toBe('LESS');
+    expect(changed.proposed).not.toBeNull();
+
+    const exchanging = await api.resolve({ id: created.id, choice: 'EXCHANGE' });
+    expect(exchanging.issue.choice).toBe('EXCHANGE');
+    expect(exchanging.to.amount).toBe(changed.proposed?.amount);
+    await reach(created.id, 'SENDING');
+    await mine('ETH');
+    await reach(created.id, 'DONE');
+  });
+
+  it('fixed rate, MORE → RATE_CHANGED → REFUND to the given address → REFUNDED', async () => {
+    const created = await fixedSwapPaid(api, '1.2');
+    expect((await reach(created.id, 'RATE_CHANGED')).issue.type).toBe('MORE');
+
+    const refunding = await api.resolve({ id: created.id, choice: 'REFUND', address: ADDRESSES.LTC });
+    expect(refunding).toMatchObject({
+      status: 'REFUNDING',
+      issue: { choice: 'REFUND', needsRefundAddress: false },
+    });
+    const refunded = await reach(created.id, 'REFUNDED');
+    expect(refunded.refund).toMatchObject({ address: ADDRESSES.LTC, tx: { amount: '1.18800000' } });
+  });
+
+  it('a key with auto_execute_on_mismatch executes a mismatched fixed swap at the current rate', async () => {
+    const auto = stack.client(await stack.createKey({ fixedRateEnabled: true, autoExecuteOnMismatch: true }));
+    const created = await fixedSwapPaid(auto, '0.9');
+    await reach(created.id, 'SENDING', auto);
+    await mine('ETH');
+    const done = await reach(created.id, 'DONE', auto);
+    expect(done.issue.type).toBeNull();
+    expect(done.slippage).not.toBeNull();
+  });
+
+  it('BELOW_MINIMUM without a refund address waits for one, then refunds', async () => {
+    const created = await api.create({ from: 'LTC', to: 'ETH', amount: '1', toAddress: ADDRESSES.ETH });
+    await deposit('LTC', created.from.address, '0.05');
+    await mine('LTC', 2);
+    const waiting = await reach(created.id, 'REFUNDING');
+    expect(waiting.issue).toMatchObject({ type: 'BELOW_MINIMUM', needsRefundAddress: true });
+
+    await api.resolve({ id: created.id, choice: 'REFUND', address: ADDRESSES.LTC });
+    expect((await reach(created.id, 'REFUNDED')).refund.tx).toMatchObject({ amount: '0.04950000' });
   });
 
   it('a failed payout → FAILED → swapctl swaps retry-payout → DONE', async () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
-import { CreateKeyRequest, gatewayCreateKey, gatewaySetKeyDisabled } from '@swap/contracts';
-import { NETWORKS, type Network } from '@swap/domain';
+import { CreateKeyRequest, gatewayCreateKey, gatewaySetKeyDisabled, liquidityKv } from '@swap/contracts';
+import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SwapClient } from '@swap/sdk';
 import { createTestDatabase, startNatsServer } from '@swap/testing';
 import { freePort } from './free-port';
@@ -120,6 +120,22 @@ export class Stack {
     await Promise.all(this.services.filter((s) => s !== this.gateways[0]).map((s) => s.start()));
     this.bus = await Bus.connect({ url: nats.url, name: 'e2e', logger: pino({ level: 'warn' }) });
     this.cleanups.push(() => this.bus.close());
+    await this.liquidityReady();
+  }
+
+  /**
+   * Waits until the treasury has published every currency's liquidity (from its hot wallet on the
+   * devnet): until then quotes show no maximum, and a suite would race the first refresh.
+   */
+  private async liquidityReady(timeoutMs = 30_000): Promise<void> {
+    const store = await this.bus.kv(liquidityKv);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const entries = await Promise.all(CURRENCY_CODES.map((code) => store.get(code)));
+      if (entries.every((entry) => entry !== null)) return;
+      if (Date.now() > deadline) throw new Error(`liquidity never published\n${this.logs()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   get apiUrl(): string {
