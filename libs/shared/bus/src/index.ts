@@ -6,6 +6,7 @@ export { VERSION_HEADER } from './lib/codec';
 export * from './lib/consumer';
 export * from './lib/errors';
 export * from './lib/kv-store';
+export * from './lib/kv-lease';
 export * from './lib/logger';
 export * from './lib/publish';
 export * from './lib/rpc';

@@ -13,6 +13,5 @@ export * from './lib/chain/block-follower';
 export * from './lib/chain/late-address-rescan';
 export * from './lib/chain/mempool-tracker';
 export * from './lib/chain/follow-chain.use-case';
-export * from './lib/lease/chain-lease';
 export * from './lib/network-watcher';
 export * from './lib/create-network-watcher';

@@ -1,7 +1,7 @@
-import type { KvStore } from '@swap/bus';
+import { KvLease, type KvStore } from '@swap/bus';
 import { engineLeasesKv } from '@swap/contracts';
 
-type LeaseStore = KvStore<(typeof engineLeasesKv)['schema']>;
+type LeaseBucket = KvStore<(typeof engineLeasesKv)['schema']>;
 
 export interface LeaseSettings {
   partitions: number;
@@ -18,50 +18,63 @@ export interface LeaseChanges {
 }
 
 const memberKey = (owner: string) => `member.${owner}`;
-const partitionKey = (partition: number) => `partition.${partition}`;
 
 /**
  * Divides the inbox partitions among the live engine instances. Every round, an instance renews
- * its heartbeat and its leases, gives up what exceeds its fair share (ceil(partitions / live
- * instances)), and takes free or dead partitions up to that share. Every write is a
- * compare-and-set on the entry's revision, so two instances never both win one partition; a lease
- * it fails to renew is lost at once.
+ * its heartbeat and its partitions' leases, gives up what exceeds its fair share (ceil(partitions
+ * / live instances)), and takes free or dead partitions up to that share. Each partition is a
+ * KvLease on `partition.<n>`, so two instances never both win one, and a lease it fails to renew
+ * is lost at once.
  */
 export class PartitionLeases {
-  private readonly owned = new Map<number, number>(); // partition → revision of our lease
+  private readonly leases: KvLease[];
+  private readonly owned = new Set<number>();
 
   constructor(
-    private readonly store: LeaseStore,
+    private readonly store: LeaseBucket,
     readonly owner: string,
     private readonly settings: LeaseSettings,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.leases = Array.from(
+      { length: settings.partitions },
+      (_, p) => new KvLease(store, `partition.${p}`, owner, settings.leaseMs, clock),
+    );
+  }
 
   get partitions(): number[] {
-    return [...this.owned.keys()].sort((a, b) => a - b);
+    return [...this.owned].sort((a, b) => a - b);
   }
 
   async round(): Promise<LeaseChanges> {
     const now = this.clock();
-    await this.store.put(memberKey(this.owner), { owner: this.owner, at: now });
-    const lost = await this.renew(now);
+    await this.store.put(memberKey(this.owner), {
+      owner: this.owner,
+      expiresAt: now + this.settings.leaseMs,
+    });
+    const lost: number[] = [];
+    for (const partition of this.partitions) {
+      if (!(await this.leases[partition].hold())) {
+        this.owned.delete(partition);
+        lost.push(partition);
+      }
+    }
     const share = Math.ceil(this.settings.partitions / (await this.liveMembers(now)));
     const surplus = this.partitions.slice(share);
     const acquired: number[] = [];
     for (let p = 0; p < this.settings.partitions && this.owned.size < share; p++) {
-      if (!this.owned.has(p) && (await this.take(p, now))) acquired.push(p);
+      if (!this.owned.has(p) && (await this.leases[p].hold())) {
+        this.owned.add(p);
+        acquired.push(p);
+      }
     }
     return { acquired, lost, surplus };
   }
 
   /** Gives a partition back (after its consumer stopped), so another instance takes it at once. */
   async release(partition: number): Promise<void> {
-    const revision = this.owned.get(partition);
     this.owned.delete(partition);
-    if (revision === undefined) return;
-    const current = await this.store.read(partitionKey(partition));
-    if (current?.value.owner === this.owner && current.revision === revision)
-      await this.store.delete(partitionKey(partition));
+    await this.leases[partition].release();
   }
 
   /** On shutdown: every lease and the heartbeat go, so the others rebalance without waiting. */
@@ -70,44 +83,12 @@ export class PartitionLeases {
     await this.store.delete(memberKey(this.owner));
   }
 
-  private async renew(now: number): Promise<number[]> {
-    const lost: number[] = [];
-    for (const [partition, revision] of this.owned) {
-      const next = await this.store.update(partitionKey(partition), { owner: this.owner, at: now }, revision);
-      if (next === null) {
-        this.owned.delete(partition);
-        lost.push(partition);
-      } else {
-        this.owned.set(partition, next);
-      }
-    }
-    return lost;
-  }
-
-  private async take(partition: number, now: number): Promise<boolean> {
-    const key = partitionKey(partition);
-    const lease = { owner: this.owner, at: now };
-    const current = await this.store.read(key);
-    if (current && now - current.value.at < this.settings.leaseMs) return false;
-    if (!current) {
-      if (!(await this.store.create(key, lease))) return false;
-      const created = await this.store.read(key);
-      if (created?.value.owner !== this.owner) return false;
-      this.owned.set(partition, created.revision);
-      return true;
-    }
-    const revision = await this.store.update(key, lease, current.revision);
-    if (revision === null) return false;
-    this.owned.set(partition, revision);
-    return true;
-  }
-
   private async liveMembers(now: number): Promise<number> {
     let live = 0;
     for (const key of await this.store.keys()) {
       if (!key.startsWith('member.')) continue;
       const member = await this.store.read(key);
-      if (member && now - member.value.at < this.settings.leaseMs) live++;
+      if (member && member.value.expiresAt > now) live++;
     }
     return Math.max(1, live);
   }

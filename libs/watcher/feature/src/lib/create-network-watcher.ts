@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Bus } from '@swap/bus';
+import { KvLease, type Bus } from '@swap/bus';
 import type { ChainReader } from '@swap/chain';
 import { watcherLeasesKv } from '@swap/contracts';
 import { ChainRepository, DepositRepository, WatchListRepository } from '@swap/watcher-data';
@@ -10,7 +10,6 @@ import { MempoolTracker } from './chain/mempool-tracker';
 import { DepositMatcher } from './deposits/deposit-matcher';
 import { DepositPublisher } from './deposits/deposit.publisher';
 import { DepositReporter } from './deposits/deposit-reporter';
-import { ChainLease } from './lease/chain-lease';
 import { NetworkWatcher } from './network-watcher';
 import type { WatcherLogger } from './watcher.logger';
 import type { WatcherSettings } from './watcher.settings';
@@ -45,6 +44,6 @@ export async function createNetworkWatcher(deps: NetworkWatcherDeps): Promise<Ne
     new DepositReporter(deposits, new DepositPublisher(deps.bus), settings.network, clock, logger),
   );
   const store = await deps.bus.kv(watcherLeasesKv);
-  const lease = new ChainLease(store, settings.network, deps.owner, settings.leaseMs, clock);
+  const lease = new KvLease(store, settings.network, deps.owner, settings.leaseMs, clock);
   return new NetworkWatcher(settings.network, lease, follow, deps.watchListCaughtUp, logger, clock);
 }

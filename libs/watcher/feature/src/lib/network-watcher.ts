@@ -2,7 +2,7 @@ import type { BlockRef } from '@swap/chain';
 import type { Network } from '@swap/domain';
 import { RepeatingTask } from '@swap/service-kit';
 import type { FollowChain } from './chain/follow-chain.use-case';
-import type { ChainLease } from './lease/chain-lease';
+import type { KvLease } from '@swap/bus';
 import type { WatcherLogger } from './watcher.logger';
 
 // The cursor's height at info level at most this often; each block is logged at debug.
@@ -23,7 +23,7 @@ export class NetworkWatcher {
 
   constructor(
     private readonly network: Network,
-    private readonly lease: ChainLease,
+    private readonly lease: KvLease,
     private readonly follow: FollowChain,
     private readonly watchListCaughtUp: () => Promise<boolean>,
     private readonly logger: WatcherLogger,
