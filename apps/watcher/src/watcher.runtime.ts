@@ -10,7 +10,7 @@ import {
   type WatcherLogger,
 } from '@swap/watcher';
 import { WatchListRepository } from '@swap/watcher-data';
-import { chainReader } from './chain-reader';
+import { chainAdapters } from '@swap/chain';
 import type { WatcherConfig } from './watcher.config';
 
 export const WATCHER_CONFIG = Symbol('WATCHER_CONFIG');
@@ -41,7 +41,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
     this.consumer = consumer;
     await consumer.start();
     this.watcher = await createNetworkWatcher({
-      reader: chainReader(this.config, this.bus),
+      reader: chainAdapters(network, process.env, this.bus).reader,
       bus: this.bus,
       dataSource: this.dataSource,
       settings,

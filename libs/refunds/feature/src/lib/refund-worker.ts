@@ -114,15 +114,12 @@ export class RefundWorker {
     }
   }
 
+  /** The stored bytes, sent again as they are (signing stores them with their txid and fee). */
   private broadcast(refund: Refund) {
-    return this.sender.broadcast({
-      network: refund.network,
-      txid: refund.txid as string,
-      raw: refund.raw as string,
-      fee: refund.fee ?? 0n,
-      feeCurrency: refund.feeCurrency ?? refund.currency,
-      txKey: null,
-    });
+    const { txid, raw, fee, feeCurrency } = refund;
+    if (txid === null || raw === null || fee === null || feeCurrency === null)
+      throw new Error(`refund ${refund.refundId} has no signed transaction`);
+    return this.sender.broadcast({ network: refund.network, txid, raw, fee, feeCurrency, txKey: null });
   }
 
   private async report(refund: Refund): Promise<void> {

@@ -17,10 +17,7 @@ import {
 import { assertIndex, type Chain } from './paths';
 import { solanaAccount, solanaChildSigner } from './solana-keys';
 
-/**
- * The key of one address (treasury only), shaped exactly as @swap/chain's AddressSigner, which
- * this pure library cannot import.
- */
+/** The key of one address (treasury only); @swap/chain calls it AddressSigner. */
 export interface AddressKey {
   network: Network;
   /** depositAddress(network, <NETWORK>_XPUB, index): index 0 is the hot wallet. */

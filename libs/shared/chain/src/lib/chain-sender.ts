@@ -1,17 +1,11 @@
+import type { AddressKey } from '@swap/chain-keys';
 import type { CurrencyCode, Network } from '@swap/domain';
 
-/** The key of one address, held by the treasury only. */
-export interface AddressSigner {
-  network: Network;
-  /** The address this key controls (index 0 is the network's hot wallet, 1… are deposit addresses). */
-  address: string;
-  /** Derivation index under the network's account. */
-  index: number;
-  publicKey: Uint8Array;
-  scheme: 'secp256k1' | 'ed25519';
-  /** secp256k1: 65 bytes r‖s‖recovery over sha256(message); ed25519: 64 bytes over message. */
-  sign(message: Uint8Array): Uint8Array;
-}
+/**
+ * The key of one address, held by the treasury only: index 0 is the network's hot wallet, 1… are
+ * deposit addresses. Derived by @swap/chain-keys (see addressSigner).
+ */
+export type AddressSigner = AddressKey;
 
 /** One value transfer the treasury wants to make. */
 export interface TransferOrder {
