@@ -6,17 +6,16 @@ import {
   devnetSubmit,
   engineInbox,
   enginePartition,
+  MONEY_COMMANDS_STREAM,
   treasuryBalances,
   treasuryLedger,
   treasuryPayoutRequested,
   treasurySignTransfer,
   swapUpdated,
   type PayoutProgress,
-  type RpcContract,
 } from '@swap/contracts';
 import { Stack } from '@swap/stack';
 import { swapSnapshotFixture } from '@swap/testing';
-import type { z } from 'zod';
 
 const TEST_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -44,15 +43,19 @@ describe('the treasury on the devnet, end to end', () => {
   });
   afterAll(() => stack?.stop());
 
-  async function call<Req extends z.ZodType, T>(
-    rpc: RpcContract<Req, z.ZodType<{ ok: true; data: T } | { ok: false; error: { message: string } }>>,
-    body: z.input<Req>,
-  ): Promise<T> {
-    const reply = await stack.bus.request(rpc, body, { timeoutMs: 10_000 });
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.data;
-  }
+  const call: Stack['call'] = (rpc, body) => stack.call(rpc, body);
   const ethBalance = async () => (await call(treasuryBalances, {})).find((b) => b.code === 'ETH')?.balance;
+
+  /** The payout progress the treasury sends to a swap's actor, as it arrives. */
+  async function payoutProgressOf(swapId: string): Promise<PayoutProgress[]> {
+    const progress: PayoutProgress[] = [];
+    await stack.bus.consume(engineInbox, {
+      durable: `e2e-observer-${swapId}`,
+      filter: `engine.in.${enginePartition(swapId)}.${swapId}`,
+      handler: async (input) => void (input.kind === 'payout' && progress.push(input)),
+    });
+    return progress;
+  }
 
   it('shows every hot wallet at index 0 of its account, funded by the devnet', async () => {
     const balances = await call(treasuryBalances, {});
@@ -78,14 +81,7 @@ describe('the treasury on the devnet, end to end', () => {
 
   it('pays a repeated payout command once and reports it until the confirmations are reached', async () => {
     const swapId = 'TrEaSuRy01';
-    const progress: PayoutProgress[] = [];
-    await stack.bus.consume(engineInbox, {
-      durable: 'e2e-payout-observer',
-      filter: `engine.in.${enginePartition(swapId)}.${swapId}`,
-      handler: async (input) => {
-        if (input.kind === 'payout') progress.push(input);
-      },
-    });
+    const progress = await payoutProgressOf(swapId);
     const command = {
       payoutId: `${swapId}:payout:1`,
       swapId,
@@ -134,6 +130,36 @@ describe('the treasury on the devnet, end to end', () => {
       accepted: true,
       txid: signed.txid,
     });
+  });
+
+  it('pays a command that a killed treasury had pulled, seconds after its restart', async () => {
+    const swapId = 'TrEaSuRy02';
+    const progress = await payoutProgressOf(swapId);
+    const treasury = stack.service('treasury');
+    await treasury.kill();
+    const command = {
+      payoutId: `${swapId}:payout:1`,
+      swapId,
+      network: 'SOL' as const,
+      currency: 'SOL' as const,
+      address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      amount: '1000000000',
+      requestedAt: Date.now(),
+    };
+    try {
+      await stack.bus.publish(treasuryPayoutRequested, ['SOL'], command, { msgId: 'e2e-payout-2' });
+      // Pulled for the killed process and never acknowledged: by this fetch, or by a pull request
+      // the dead process left at the server (which takes a moment to notice the closed connection).
+      const durable = await stack.bus.js.consumers.get(MONEY_COMMANDS_STREAM.name, 'treasury-payouts');
+      for await (const message of await durable.fetch({ max_messages: 1, expires: 1000 }))
+        expect(message.subject).toBe('treasury.payout.SOL');
+      const { num_pending, num_ack_pending } = await durable.info();
+      expect({ num_pending, num_ack_pending }).toEqual({ num_pending: 0, num_ack_pending: 1 });
+    } finally {
+      await treasury.start();
+    }
+    await waitFor(() => progress.some((p) => p.state === 'broadcast'), 15_000);
+    expect(progress.map((p) => [p.payoutId, p.state])).toEqual([[command.payoutId, 'broadcast']]);
   });
 
   describe('sweeps', () => {

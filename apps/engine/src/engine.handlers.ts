@@ -8,6 +8,7 @@ import {
   engineRetryPayout,
   engineResolveSwap,
   engineShowSwap,
+  engineSwapDeposits,
   ENGINE_INBOX_STREAM,
   MONEY_COMMANDS_STREAM,
   SWAP_EVENTS_STREAM,
@@ -16,7 +17,7 @@ import {
 } from '@swap/contracts';
 import { isSwapError, Swap, SwapErrors, toErrorPayload } from '@swap/domain';
 import { CreateSwap, EngineInbox, ExpiryJob, OutboxRelay, SwapCommands } from '@swap/engine';
-import { SwapRepository } from '@swap/engine-data';
+import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
 
 /** The engine's bus side: swap commands from the gateway, operator reads, and its background jobs. */
 @Injectable()
@@ -24,6 +25,7 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     private readonly bus: Bus,
     private readonly swaps: SwapRepository,
+    private readonly deposits: DepositLogRepository,
     private readonly createSwap: CreateSwap,
     private readonly commands: SwapCommands,
     private readonly relay: OutboxRelay,
@@ -70,6 +72,14 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
       queue,
     );
     await this.bus.serve(
+      engineSwapDeposits,
+      async ({ id }) => {
+        if (!(await this.swaps.find(id))) return rpcFail(toErrorPayload(SwapErrors.swapNotFound()));
+        return rpcOk((await this.deposits.forSwap(id)).map(depositView));
+      },
+      queue,
+    );
+    await this.bus.serve(
       engineListSwaps,
       async ({ status, limit }) => rpcOk((await this.swaps.list(status, limit)).map(toSnapshot)),
       queue,
@@ -91,4 +101,9 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
       throw error;
     }
   }
+}
+
+function depositView(deposit: LoggedDepositRecord) {
+  const { swapId: _swapId, ...shown } = deposit;
+  return { ...shown, amount: deposit.amount.toString() };
 }

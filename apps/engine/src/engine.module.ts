@@ -65,7 +65,7 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         provide: ApplySwapEvent,
         inject: [SwapRepository, SwapMailbox, OutboxRelay],
         useFactory: (swaps: SwapRepository, mailbox: SwapMailbox, relay: OutboxRelay) =>
-          new ApplySwapEvent(swaps, mailbox, () => relay.kick()),
+          new ApplySwapEvent(swaps, mailbox, (messages) => relay.publishCommitted(messages)),
       },
       {
         provide: CreateSwap,
@@ -76,7 +76,7 @@ export function engineModule(config: EngineConfig, logger: Logger) {
             market,
             new DepositAddresses(accountKeys(config), chainParams(config)),
             { paymentWindowSeconds: config.SWAP_PAYMENT_WINDOW_SECONDS, clock: Date.now },
-            () => relay.kick(),
+            (messages) => relay.publishCommitted(messages),
           ),
       },
       {
@@ -90,10 +90,19 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         useFactory: (swaps: SwapRepository, commands: SwapCommands) => new ExpiryJob(swaps, commands, logger),
       },
       {
+        provide: DepositLogRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new DepositLogRepository(ds),
+      },
+      {
         provide: HandleEngineInput,
-        inject: [SwapRepository, DataSource, ApplySwapEvent, MarketFeed],
-        useFactory: (swaps: SwapRepository, ds: DataSource, apply: ApplySwapEvent, market: MarketFeed) =>
-          new HandleEngineInput(swaps, new DepositLogRepository(ds), apply, market, logger),
+        inject: [SwapRepository, DepositLogRepository, ApplySwapEvent, MarketFeed],
+        useFactory: (
+          swaps: SwapRepository,
+          deposits: DepositLogRepository,
+          apply: ApplySwapEvent,
+          market: MarketFeed,
+        ) => new HandleEngineInput(swaps, deposits, apply, market, logger),
       },
       {
         provide: EngineInbox,

@@ -119,6 +119,32 @@ describe('swapctl swaps', () => {
     expect(cli.calls[0].body).toEqual({ status: 'FAILED', limit: 5 });
     expect(JSON.parse(cli.stdout())).toEqual([]);
   });
+  it("lists every deposit to the swap's address, a late one included", async () => {
+    const deposit = {
+      depositId: 'LTC:ab:0',
+      txid: 'ab',
+      index: 0,
+      currency: 'LTC',
+      address: 'ltc1qg42tkwuuxefutzxezdkdel39gfstuap288mfea',
+      amount: '150000000',
+      confirmations: 2,
+      blockHeight: 812,
+      blockHash: 'cd',
+      reverted: false,
+      firstSeenAt: 1_763_900_000,
+    };
+    const cli = fakeCli({
+      'engine.swap.deposits': ok([deposit, { ...deposit, depositId: 'LTC:ef:1', blockHeight: null }]),
+    });
+
+    await runCli(words('swaps deposits AbCdEfGhIj'), cli.ctx);
+
+    expect(cli.calls).toEqual([{ rpc: 'engine.swap.deposits', body: { id: 'AbCdEfGhIj' } }]);
+    const lines = cli.stdout().trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^LTC:ab:0\s+1\.5\b.*\s2\s+812\s+on chain/);
+    expect(lines[2]).toContain('mempool');
+  });
 });
 
 describe('swapctl failures', () => {

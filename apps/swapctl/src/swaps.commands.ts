@@ -1,10 +1,16 @@
 import type { Command } from 'commander';
-import { engineListSwaps, engineOperatorRefund, engineRetryPayout, engineShowSwap } from '@swap/contracts';
+import {
+  engineListSwaps,
+  engineOperatorRefund,
+  engineRetryPayout,
+  engineShowSwap,
+  engineSwapDeposits,
+} from '@swap/contracts';
 import type { SwapStatus } from '@swap/domain';
 import { parseListLimit, parseStatus } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
 import { unwrap, type OpsBus } from './ops-bus';
-import { formatSwap, formatSwapTable } from './swaps.format';
+import { formatDeposits, formatSwap, formatSwapTable } from './swaps.format';
 
 export interface ListSwapsOptions extends JsonOption {
   status?: SwapStatus;
@@ -15,6 +21,9 @@ export const showSwap = async (bus: OpsBus, id: string) => unwrap(await bus.requ
 
 export const listSwaps = async (bus: OpsBus, status: SwapStatus | null, limit: number) =>
   unwrap(await bus.request(engineListSwaps, { status, limit }));
+
+export const swapDeposits = async (bus: OpsBus, id: string) =>
+  unwrap(await bus.request(engineSwapDeposits, { id }));
 
 export const retryPayout = async (bus: OpsBus, id: string) =>
   unwrap(await bus.request(engineRetryPayout, { id }));
@@ -27,6 +36,14 @@ export function registerSwapCommands(program: Command, ctx: CliContext): void {
 
   withJsonOption(swaps.command('show <id>').description('one swap as the engine holds it')).action(
     (id: string, options: JsonOption) => respond(ctx, options, (bus) => showSwap(bus, id), formatSwap),
+  );
+
+  withJsonOption(
+    swaps
+      .command('deposits <id>')
+      .description("every deposit to the swap's address, credited or not (later ones are resolved by hand)"),
+  ).action((id: string, options: JsonOption) =>
+    respond(ctx, options, (bus) => swapDeposits(bus, id), formatDeposits),
   );
 
   withJsonOption(

@@ -1,4 +1,4 @@
-import type { SwapSnapshot } from '@swap/contracts';
+import type { LoggedDeposit, SwapSnapshot } from '@swap/contracts';
 import { amount, fields, orDash, table, time, yesNo } from './output';
 
 type Tx = SwapSnapshot['depositTx'];
@@ -53,4 +53,19 @@ function issue(s: SwapSnapshot): string {
   const parts = [s.issue.type, s.issue.reason, s.issue.choice !== 'NONE' ? `choice ${s.issue.choice}` : null];
   if (s.issue.needsRefundAddress) parts.push('needs a refund address');
   return parts.filter((p) => p).join(', ');
+}
+
+export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
+  if (deposits.length === 0) return 'no deposits\n';
+  return table(
+    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'FIRST SEEN'],
+    deposits.map((d) => [
+      d.depositId,
+      amount(d.amount, d.currency),
+      String(d.confirmations),
+      d.blockHeight === null ? 'mempool' : String(d.blockHeight),
+      d.reverted ? 'reverted' : 'on chain',
+      time(d.firstSeenAt),
+    ]),
+  );
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { mnemonicToSeed } from '@swap/chain-keys';
-import { liquidityCaps, type LiquidityCaps } from '@swap/treasury';
+import { DEFAULT_SEND_BATCH, liquidityCaps, type LiquidityCaps } from '@swap/treasury';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -13,10 +13,14 @@ export const treasuryConfigSchema = z
     DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
     HOSTNAME: z.string().default(`treasury-${process.pid}`),
     LIQUIDITY_REFRESH_SECONDS: seconds(10),
+    /** Least time between two publishes that reservation changes trigger (every payout changes them). */
+    LIQUIDITY_MIN_INTERVAL_MS: z.coerce.number().int().nonnegative().default(250),
     /** How often broadcast transfers are checked on their chain. */
     TREASURY_CONFIRMATIONS_SECONDS: seconds(3),
     /** How often transfers waiting out a retry delay are looked at again. */
     TREASURY_SEND_RETRY_SECONDS: seconds(2),
+    /** Transfers of a network signed and stored together before they are broadcast in turn. */
+    TREASURY_SEND_BATCH: z.coerce.number().int().min(1).max(256).default(DEFAULT_SEND_BATCH),
     TREASURY_MNEMONIC: z.string().min(1).optional(),
     TREASURY_MNEMONIC_FILE: z.string().min(1).optional(),
   })

@@ -17,6 +17,12 @@ import { TreasuryError, type Treasury } from '@swap/treasury';
 import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
 import type { TreasuryConfig } from './treasury.config';
 
+/**
+ * Both handlers commit in milliseconds: what a killed treasury had pulled comes back this soon
+ * after its restart rather than after JetStream's 30 s (a longer handler holds its message).
+ */
+const ACK_WAIT_MS = 10_000;
+
 /** The treasury's bus side: money commands and swap events in, its RPCs, and its timers. */
 @Injectable()
 export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy {
@@ -34,13 +40,17 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
     for (const stream of [MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM]) {
       await this.bus.ensureStream(stream);
     }
-    // Acked once the payout row is committed: from there the database drives it.
+    // Acked once the payout row is committed: from there the database drives it. Planning is
+    // idempotent per payoutId and the network's sender orders what it signs, so several at once.
     await this.bus.consume(treasuryPayoutRequested, {
       durable: 'treasury-payouts',
+      ackWaitMs: ACK_WAIT_MS,
+      concurrency: 16,
       handler: (command) => treasury.planPayout.execute(command),
     });
     await this.bus.consume(swapUpdated, {
       durable: 'treasury-swaps',
+      ackWaitMs: ACK_WAIT_MS,
       handler: (swap) => this.onSwapUpdated(swap),
     });
     const queue = { queue: 'treasury' };

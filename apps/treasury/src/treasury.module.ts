@@ -62,6 +62,8 @@ export function treasuryModule(config: TreasuryConfig, seed: Uint8Array, logger:
             clock: Date.now,
             logger,
             retry: DEFAULT_RETRY,
+            liquidityMinIntervalMs: config.LIQUIDITY_MIN_INTERVAL_MS,
+            sendBatch: config.TREASURY_SEND_BATCH,
           });
         },
       },

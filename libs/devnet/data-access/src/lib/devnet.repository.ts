@@ -41,44 +41,15 @@ export class DevnetRepository {
     return { block: toBlock(block), txs: txs.map(toTx) };
   }
 
-  /** Writes one operation's change atomically. */
+  /** Writes one operation's change atomically (a single statement needs no transaction around it). */
   async save(change: DevnetChange): Promise<void> {
+    const statements = changeStatements(change);
+    if (statements.length === 1) {
+      await this.dataSource.query(...statements[0]);
+      return;
+    }
     await this.dataSource.transaction(async (manager) => {
-      if (change.truncateAbove !== null) {
-        await manager.query(`DELETE FROM blocks WHERE network = $1 AND height > $2`, [
-          change.network,
-          change.truncateAbove,
-        ]);
-      }
-      if (change.dropped.length > 0) {
-        await manager.query(`DELETE FROM transactions WHERE network = $1 AND txid = ANY($2::text[])`, [
-          change.network,
-          change.dropped,
-        ]);
-      }
-      // A transaction touched twice in one operation is written once, as it ended up.
-      const dropped = new Set(change.dropped);
-      const txs = [
-        ...new Map(change.txs.filter((t) => !dropped.has(t.txid)).map((t) => [t.txid, t])).values(),
-      ];
-      if (txs.length > 0) {
-        await manager.query(
-          `INSERT INTO transactions SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(${txColumns})
-           ON CONFLICT (network, txid) DO UPDATE SET
-             state = EXCLUDED.state, height = EXCLUDED.height, block_hash = EXCLUDED.block_hash,
-             block_time = EXCLUDED.block_time,
-             position = EXCLUDED.position, fee_charged = EXCLUDED.fee_charged, reason = EXCLUDED.reason`,
-          [JSON.stringify(txs.map(txJson))],
-        );
-      }
-      if (change.blocks.length > 0) {
-        await manager.query(
-          `INSERT INTO blocks (network, height, hash, parent_hash, time)
-           SELECT network, height, hash, parent_hash, time FROM jsonb_to_recordset($1::jsonb)
-             AS b(network text, height bigint, hash text, parent_hash text, time bigint)`,
-          [JSON.stringify(change.blocks.map(blockJson))],
-        );
-      }
+      for (const statement of statements) await manager.query(...statement);
     });
   }
 
@@ -97,6 +68,46 @@ export class DevnetRepository {
       [currency],
     );
   }
+}
+
+type Statement = [sql: string, params: unknown[]];
+
+function changeStatements(change: DevnetChange): Statement[] {
+  const statements: Statement[] = [];
+  if (change.truncateAbove !== null) {
+    statements.push([
+      `DELETE FROM blocks WHERE network = $1 AND height > $2`,
+      [change.network, change.truncateAbove],
+    ]);
+  }
+  if (change.dropped.length > 0) {
+    statements.push([
+      `DELETE FROM transactions WHERE network = $1 AND txid = ANY($2::text[])`,
+      [change.network, change.dropped],
+    ]);
+  }
+  // A transaction touched twice in one operation is written once, as it ended up.
+  const dropped = new Set(change.dropped);
+  const txs = [...new Map(change.txs.filter((t) => !dropped.has(t.txid)).map((t) => [t.txid, t])).values()];
+  if (txs.length > 0) {
+    statements.push([
+      `INSERT INTO transactions SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(${txColumns})
+       ON CONFLICT (network, txid) DO UPDATE SET
+         state = EXCLUDED.state, height = EXCLUDED.height, block_hash = EXCLUDED.block_hash,
+         block_time = EXCLUDED.block_time,
+         position = EXCLUDED.position, fee_charged = EXCLUDED.fee_charged, reason = EXCLUDED.reason`,
+      [JSON.stringify(txs.map(txJson))],
+    ]);
+  }
+  if (change.blocks.length > 0) {
+    statements.push([
+      `INSERT INTO blocks (network, height, hash, parent_hash, time)
+       SELECT network, height, hash, parent_hash, time FROM jsonb_to_recordset($1::jsonb)
+         AS b(network text, height bigint, hash text, parent_hash text, time bigint)`,
+      [JSON.stringify(change.blocks.map(blockJson))],
+    ]);
+  }
+  return statements;
 }
 
 const blockJson = (b: DevnetBlockRecord) => ({

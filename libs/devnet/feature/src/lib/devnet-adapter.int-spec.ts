@@ -108,6 +108,24 @@ describe('devnet chain adapter', () => {
     expect(await reader.transaction(rival.txid)).toEqual({ state: 'unknown' });
   });
 
+  it('signs a batch with consecutive nonces per address; a batch broadcast takes them in its order', async () => {
+    const to = key('ETH', 19).address;
+    const [a, b, c] = await sender.signBatch([
+      { order: { currency: 'ETH', to, amount: 1n }, signer: hot },
+      { order: { currency: 'USDTERC', to, amount: 2n }, signer: hot },
+      { order: { currency: 'ETH', to, amount: 3n }, signer: hot },
+    ]);
+    const nonces = [a, b, c].map((tx) => decodeDevnetTx(tx.raw).nonce);
+    expect(nonces).toEqual([nonces[0], nonces[0] + 1, nonces[0] + 2]);
+    expect(b.fee).toBe(TRANSFER_FEES.USDTERC);
+
+    const ahead = { accepted: false, reason: expect.stringMatching(/ahead of the account's next nonce/) };
+    expect(await sender.broadcastBatch([b, a, c])).toEqual([ahead, { accepted: true }, ahead]);
+    expect(await sender.broadcastBatch([a, b, c])).toEqual(Array(3).fill({ accepted: true }));
+    await mine();
+    expect(await reader.balance(to, 'ETH')).toBe(4n);
+  });
+
   it('refuses a bad signature and unreadable bytes', async () => {
     const payout = await pay(key('ETH', 15).address, 1n);
     const tx = decodeDevnetTx(payout.raw);

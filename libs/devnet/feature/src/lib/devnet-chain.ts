@@ -43,6 +43,8 @@ export class DevnetChain {
   private readonly ledger = new Ledger();
   private readonly txs = new Map<string, DevnetTxRecord>();
   private mempoolIds: string[] = [];
+  /** The signed transactions of the mempool by sender, in mempool order: nonces and funds ask per sender. */
+  private readonly queued = new Map<string, DevnetTxRecord[]>();
   private recent = new RecentBlocks(RECENT_BLOCKS);
   private nextSeq = 0;
 
@@ -78,6 +80,7 @@ export class DevnetChain {
     }
     for (const tx of txs) chain.txs.set(tx.txid, tx);
     chain.mempoolIds = txs.filter((tx) => tx.state === 'pending').map((tx) => tx.txid);
+    for (const txid of chain.mempoolIds) chain.index(chain.txs.get(txid)!);
     const recent = blocks.map((record) => ({ record, txids: byHeight.get(record.height) ?? [] }));
     chain.recent = new RecentBlocks(RECENT_BLOCKS, recent);
     chain.nextSeq = txs.reduce((max, tx) => Math.max(max, tx.seq + 1), 0);
@@ -176,6 +179,7 @@ export class DevnetChain {
     for (let i = 0; i < count; i++) {
       const txs = this.mempoolIds.map((txid) => this.txs.get(txid)!);
       this.mempoolIds = [];
+      this.queued.clear();
       this.mineBlock(txs, failing, change);
     }
     return { result: this.tip(), change };
@@ -227,9 +231,14 @@ export class DevnetChain {
   // --- internals ---------------------------------------------------------------------------------
 
   private queuedFrom(from: string): DevnetTxRecord[] {
-    return this.mempoolIds
-      .map((txid) => this.txs.get(txid)!)
-      .filter((tx) => tx.kind === 'signed' && tx.from === from);
+    return this.queued.get(from) ?? [];
+  }
+
+  private index(tx: DevnetTxRecord): void {
+    if (tx.kind !== 'signed') return;
+    const list = this.queued.get(tx.from);
+    if (list) list.push(tx);
+    else this.queued.set(tx.from, [tx]);
   }
 
   private newTx(tx: Omit<NewTx, 'network' | 'seq'>): DevnetTxRecord {
@@ -239,10 +248,18 @@ export class DevnetChain {
   private queue(tx: DevnetTxRecord, change: DevnetChange): void {
     this.txs.set(tx.txid, tx);
     this.mempoolIds.push(tx.txid);
+    this.index(tx);
     change.txs.push(tx);
   }
 
   private forget(txid: string, change: DevnetChange): void {
+    const tx = this.txs.get(txid);
+    const list = tx && this.queued.get(tx.from);
+    if (list) {
+      const kept = list.filter((queued) => queued.txid !== txid);
+      if (kept.length > 0) this.queued.set(tx.from, kept);
+      else this.queued.delete(tx.from);
+    }
     this.txs.delete(txid);
     this.mempoolIds = this.mempoolIds.filter((id) => id !== txid);
     change.dropped.push(txid);

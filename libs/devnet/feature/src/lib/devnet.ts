@@ -1,6 +1,7 @@
 import {
   decodeDevnetTx,
   DevnetTxFormatError,
+  type DevnetSignedTx,
   type BlockRef,
   type ChainBlock,
   type TxStatus,
@@ -103,24 +104,50 @@ export class Devnet {
 
   /** Signed bytes into the mempool; the same transaction again is accepted as already known. */
   async submit(network: Network, raw: string): Promise<SubmitResult> {
-    let signed;
-    try {
-      signed = decodeDevnetTx(raw);
-    } catch (err) {
-      if (err instanceof DevnetTxFormatError) return { accepted: false, reason: err.message };
-      throw err;
-    }
-    if (signed.network !== network)
-      return { accepted: false, reason: `the transaction is for ${signed.network}, not ${network}` };
-    return this.change(network, (chain): Changed<SubmitResult> => {
+    const [result] = await this.submitBatch(network, [raw]);
+    return result;
+  }
+
+  /** Several signed transactions, taken in order as one change of the network: one result each. */
+  async submitBatch(network: Network, raws: readonly string[]): Promise<SubmitResult[]> {
+    const decoded = raws.map((raw): { signed: DevnetSignedTx; raw: string } | SubmitResult => {
+      let signed;
       try {
-        const { result, change } = chain.submit(signed, raw);
-        return { result: { accepted: true, txid: result.txid }, change };
+        signed = decodeDevnetTx(raw);
       } catch (err) {
-        if (!(err instanceof TxRefused)) throw err;
-        return { result: { accepted: false, reason: err.message }, change: emptyChange(network) };
+        if (err instanceof DevnetTxFormatError) return { accepted: false, reason: err.message };
+        throw err;
       }
+      if (signed.network !== network)
+        return { accepted: false, reason: `the transaction is for ${signed.network}, not ${network}` };
+      return { signed, raw };
     });
+    // An unexpected error stops the batch; what was taken before it is still saved, then it is thrown.
+    let failure: unknown = null;
+    const results = await this.change(network, (chain): Changed<SubmitResult[]> => {
+      const change = emptyChange(network);
+      const taken: SubmitResult[] = [];
+      for (const item of decoded) {
+        if ('accepted' in item) {
+          taken.push(item);
+          continue;
+        }
+        try {
+          const submitted = chain.submit(item.signed, item.raw);
+          change.txs.push(...submitted.change.txs);
+          taken.push({ accepted: true, txid: submitted.result.txid });
+        } catch (err) {
+          if (!(err instanceof TxRefused)) {
+            failure = err;
+            break;
+          }
+          taken.push({ accepted: false, reason: err.message });
+        }
+      }
+      return { result: taken, change };
+    });
+    if (failure) throw failure;
+    return results;
   }
 
   // --- operator and test controls (swapctl devnet …) ---------------------------------------------

@@ -12,6 +12,7 @@ import {
   devnetMine,
   devnetReorg,
   devnetSubmit,
+  devnetSubmitBatch,
   devnetTip,
   devnetTransaction,
 } from '@swap/contracts';
@@ -76,6 +77,11 @@ export function serveDevnet(bus: Bus, devnet: Devnet, queue = 'devnet'): Promise
       options,
     ),
     bus.serve(devnetSubmit, ({ network, raw }) => answer(() => devnet.submit(network, raw)), options),
+    bus.serve(
+      devnetSubmitBatch,
+      ({ network, raws }) => answer(() => devnet.submitBatch(network, raws)),
+      options,
+    ),
     bus.serve(
       devnetDeposit,
       ({ currency, address, amount }) =>

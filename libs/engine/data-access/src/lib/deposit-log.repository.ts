@@ -1,10 +1,11 @@
 import { DataSource } from 'typeorm';
+import type { CurrencyCode } from '@swap/domain';
 
 /** One deposit as a watcher last reported it. */
 export interface DepositRecord {
   depositId: string;
   swapId: string;
-  currency: string;
+  currency: CurrencyCode;
   address: string;
   txid: string;
   index: number;
@@ -15,10 +16,15 @@ export interface DepositRecord {
   reverted: boolean;
 }
 
+/** A logged deposit with when the engine first heard of it (UNIX seconds). */
+export interface LoggedDepositRecord extends DepositRecord {
+  firstSeenAt: number;
+}
+
 interface DepositRow {
   deposit_id: string;
   swap_id: string;
-  currency: string;
+  currency: CurrencyCode;
   address: string;
   txid: string;
   tx_index: number;
@@ -27,6 +33,7 @@ interface DepositRow {
   block_height: string | null;
   block_hash: string | null;
   reverted: boolean;
+  first_seen: string;
 }
 
 /**
@@ -60,9 +67,10 @@ export class DepositLogRepository {
     );
   }
 
-  async forSwap(swapId: string): Promise<DepositRecord[]> {
+  async forSwap(swapId: string): Promise<LoggedDepositRecord[]> {
     const rows: DepositRow[] = await this.dataSource.query(
-      `SELECT * FROM deposits WHERE swap_id = $1 ORDER BY first_seen_at, deposit_id`,
+      `SELECT *, extract(epoch FROM first_seen_at)::bigint AS first_seen
+         FROM deposits WHERE swap_id = $1 ORDER BY first_seen_at, deposit_id`,
       [swapId],
     );
     return rows.map((row) => ({
@@ -77,6 +85,7 @@ export class DepositLogRepository {
       blockHeight: row.block_height === null ? null : Number(row.block_height),
       blockHash: row.block_hash,
       reverted: row.reverted,
+      firstSeenAt: Number(row.first_seen),
     }));
   }
 }

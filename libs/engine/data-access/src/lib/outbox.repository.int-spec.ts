@@ -67,6 +67,34 @@ describe('OutboxRepository and OutboxWriter', () => {
     expect(seen.map((message) => message.msgId)).toEqual(['m2', 'm3']);
   });
 
+  it('publishes different lanes at once and each lane in order, never past its failure', async () => {
+    await write('a1', 'b1', 'a2', 'b2', 'a3');
+    const started: string[] = [];
+    const finished: string[] = [];
+    const failing = outbox.relayBatch(
+      10,
+      async (message) => {
+        started.push(message.msgId);
+        await new Promise((resolve) => setTimeout(resolve, message.msgId === 'a1' ? 30 : 1));
+        if (message.msgId === 'b2') throw new Error('bus down');
+        finished.push(message.msgId);
+      },
+      (message) => message.msgId[0],
+    );
+    await expect(failing).rejects.toThrow('bus down');
+
+    // b1 went out while a1 was still under way; a3 waited for a2, which b2's failure stopped.
+    expect(started.slice(0, 2)).toEqual(['a1', 'b1']);
+    expect(finished).toEqual(['b1', 'a1']);
+    expect((await outboxRows(engine.dataSource)).map((row) => [row.msg_id, row.published])).toEqual([
+      ['a1', true],
+      ['b1', true],
+      ['a2', false],
+      ['b2', false],
+      ['a3', false],
+    ]);
+  });
+
   it('sets an undeliverable message aside with its error and goes on with the rest', async () => {
     await write('m1', 'bad', 'm3');
     const seen: PendingOutboxMessage[] = [];

@@ -19,16 +19,19 @@ export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Hands a batch of pending messages to `publish`, in order, while holding their row locks, and
-   * marks each one published (or undeliverable) in the same transaction. SKIP LOCKED lets several
-   * engine replicas relay without publishing the same row in parallel. Any other failure ends the
-   * batch: what was published before it stays marked, the rest stays pending, and the error is
-   * rethrown. A crash after publishing only leads to a re-publish that JetStream de-duplicates.
-   * Returns the rows handled.
+   * Hands a batch of pending messages to `publish` while holding their row locks, and marks each
+   * one published (or undeliverable) in the same transaction; one it answers `false` for stays
+   * pending, uncounted. Messages of one lane (`laneOf`, e.g.
+   * the swap they concern) go in order, one after the other; lanes go at once. SKIP LOCKED lets
+   * several engine replicas relay without publishing the same row in parallel. Any other failure
+   * ends the batch: what was published before it stays marked, the rest stays pending (a lane
+   * never publishes past its failed message), and the error is rethrown. A crash after publishing
+   * only leads to a re-publish that JetStream de-duplicates. Returns the rows handled.
    */
   async relayBatch(
     limit: number,
-    publish: (message: PendingOutboxMessage) => Promise<void>,
+    publish: (message: PendingOutboxMessage) => Promise<boolean | void>,
+    laneOf: (message: PendingOutboxMessage) => string = () => '',
   ): Promise<number> {
     const { handled, error } = await this.dataSource.transaction(async (manager) => {
       const rows: Array<{ id: string; msg_id: string; subject: string; payload: unknown }> =
@@ -38,31 +41,43 @@ export class OutboxRepository {
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [limit],
         );
-      const published: string[] = [];
-      let count = 0;
-      let failure: unknown = null;
+      const lanes = new Map<string, PendingOutboxMessage[]>();
       for (const row of rows) {
-        try {
-          await publish({ id: row.id, msgId: row.msg_id, subject: row.subject, payload: row.payload });
-          published.push(row.id);
-        } catch (err) {
-          if (!(err instanceof UndeliverableMessageError)) {
-            failure = err;
-            break;
+        const message = { id: row.id, msgId: row.msg_id, subject: row.subject, payload: row.payload };
+        const lane = laneOf(message);
+        lanes.set(lane, [...(lanes.get(lane) ?? []), message]);
+      }
+      const published: string[] = [];
+      const undeliverable: Array<{ id: string; error: string }> = [];
+      let failure: unknown = null;
+      const relayLane = async (lane: PendingOutboxMessage[]) => {
+        for (const message of lane) {
+          if (failure) return;
+          try {
+            if ((await publish(message)) === false) continue;
+            published.push(message.id);
+          } catch (err) {
+            if (!(err instanceof UndeliverableMessageError)) {
+              failure ??= err;
+              return;
+            }
+            undeliverable.push({ id: message.id, error: err.message });
           }
-          await manager.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1`, [
-            row.id,
-            err.message,
-          ]);
         }
-        count++;
+      };
+      await Promise.all([...lanes.values()].map(relayLane));
+      for (const { id, error } of undeliverable) {
+        await manager.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1`, [
+          id,
+          error,
+        ]);
       }
       if (published.length > 0) {
         await manager.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [
           published,
         ]);
       }
-      return { handled: count, error: failure };
+      return { handled: published.length + undeliverable.length, error: failure };
     });
     if (error) throw error;
     return handled;

@@ -89,19 +89,30 @@ export class SwapRepository {
     messages: (saved: Swap) => OutboxMessage | OutboxMessage[],
     money: MoneyAttempts = {},
   ): Promise<Swap> {
-    return this.dataSource.transaction(async (manager) => {
-      const saved = { ...next, version: next.version + 1 };
-      const n = SWAP_COLUMNS.length + 3;
-      const result: [unknown[], number] = await manager.query(
-        `UPDATE swaps SET ${assignments}, version = version + 1,
+    const saved = { ...next, version: next.version + 1 };
+    const n = SWAP_COLUMNS.length + 3;
+    // One statement, so one round trip and atomic by itself: the outbox rows are written only when
+    // the guarded update took the row (they join its RETURNING), in the order given.
+    const rows: Array<{ changed: number }> = await this.dataSource.query(
+      `WITH changed AS (
+         UPDATE swaps SET ${assignments}, version = version + 1,
            payout_id = COALESCE($${n}, payout_id), refund_id = COALESCE($${n + 1}, refund_id)
-         WHERE id = $1 AND version = $2`,
-        [next.id, next.version, ...swapToValues(next), money.payoutId ?? null, money.refundId ?? null],
-      );
-      if (result[1] !== 1) throw new StaleSwapError(next.id);
-      for (const message of [messages(saved)].flat()) await this.outbox.write(manager, message);
-      return saved;
-    });
+         WHERE id = $1 AND version = $2 RETURNING id
+       ), relayed AS (
+         ${this.outbox.insertSelect(`$${n + 2}`, 'changed')}
+       )
+       SELECT count(*)::int AS changed FROM changed`,
+      [
+        next.id,
+        next.version,
+        ...swapToValues(next),
+        money.payoutId ?? null,
+        money.refundId ?? null,
+        JSON.stringify([messages(saved)].flat()),
+      ],
+    );
+    if (rows[0]?.changed !== 1) throw new StaleSwapError(next.id);
+    return saved;
   }
 
   /** The payout and refund attempts the swap currently waits on. */

@@ -1,5 +1,5 @@
 import { MachineRejection, Swap, SwapError, SwapErrors, SwapEvent, transition } from '@swap/domain';
-import { StaleSwapError, SwapRepository } from '@swap/engine-data';
+import { OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
 import { moneyCommands } from './money-commands';
 import { rejectionError } from './rejections';
 import { SwapMailbox } from './swap-mailbox';
@@ -29,7 +29,8 @@ export class ApplySwapEvent {
   constructor(
     private readonly swaps: SwapRepository,
     private readonly mailbox: SwapMailbox,
-    private readonly onCommitted: () => void = () => undefined,
+    /** Gets each commit's outbox messages, in order (the relay publishes them), before the step ends. */
+    private readonly onCommitted: (messages: OutboxMessage[]) => void | Promise<void> = () => undefined,
   ) {}
 
   /** For callers that answer an integrator: a refusal becomes the catalogue's error. */
@@ -83,12 +84,13 @@ export class ApplySwapEvent {
         happened.now,
       );
       try {
+        let messages: OutboxMessage[] = [];
         const saved = await this.swaps.saveTransition(
           result.swap,
-          (s) => [swapUpdatedMessage(s), ...commands.messages],
+          (s) => (messages = [swapUpdatedMessage(s), ...commands.messages]),
           commands.attempts,
         );
-        this.onCommitted();
+        await this.onCommitted(messages);
         return { ok: true, swap: saved, changed: true };
       } catch (error) {
         if (!(error instanceof StaleSwapError) || attempt >= MAX_ATTEMPTS) throw error;

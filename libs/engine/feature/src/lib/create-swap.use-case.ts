@@ -1,6 +1,6 @@
 import { CreateSwapRequest } from '@swap/contracts';
 import { CURRENCIES, newDryRunId, newSwapId, newSwapToken, Swap, SwapErrors } from '@swap/domain';
-import { SwapRepository } from '@swap/engine-data';
+import { OutboxMessage, SwapRepository } from '@swap/engine-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { DepositAddresses, DRYRUN_INDEX_OFFSET } from './deposit-addresses';
 import { swapUpdatedMessage } from './swap-events.publisher';
@@ -23,7 +23,8 @@ export class CreateSwap {
     private readonly market: MarketFeed,
     private readonly addresses: DepositAddresses,
     private readonly settings: CreateSwapSettings,
-    private readonly onCommitted: () => void = () => undefined,
+    /** Gets the new swap's outbox message (the relay publishes it) before the swap is answered. */
+    private readonly onCommitted: (messages: OutboxMessage[]) => void | Promise<void> = () => undefined,
   ) {}
 
   async execute(request: CreateSwapRequest): Promise<Swap> {
@@ -88,7 +89,7 @@ export class CreateSwap {
     try {
       const offset = request.dryrun ? DRYRUN_INDEX_OFFSET : 0;
       const swap = await this.swaps.insertNew(request.requestId, build, counter, swapUpdatedMessage, offset);
-      this.onCommitted();
+      await this.onCommitted([swapUpdatedMessage(swap)]);
       return swap;
     } catch (error) {
       // Two replicas raced on the same request id: the other one's swap is the answer.

@@ -116,22 +116,24 @@ describe('engine partitions', () => {
       for (const key of await store.keys()) await store.delete(key);
     });
 
-    const inbox = async (owner: string) =>
+    const inbox = async (owner: string, leaseMs = 10_000) =>
       new EngineInbox(
         bus,
         new PartitionLeases(await bus.kv(engineLeasesKv), owner, {
           partitions: ENGINE_PARTITIONS,
-          leaseMs: 10_000,
+          leaseMs,
         }),
         (input) => engine.handleInput.execute(input),
         { roundMs: 200, concurrency: 8 },
         recordingLogger(),
       );
 
-    it("applies a swap's reports in order, through the partition of its id", async () => {
-      const swap = await engine.createSwap.execute(createRequest());
-      const txid = 'e5'.repeat(32);
-      const report = (confirmations: number): DepositObserved => ({
+    const report = (
+      swap: { id: string; depositAddress: string },
+      confirmations: number,
+      txid = 'e5'.repeat(32),
+    ): DepositObserved => {
+      return {
         kind: 'deposit',
         swapId: swap.id,
         network: 'BTC',
@@ -146,11 +148,15 @@ describe('engine partitions', () => {
         blockHash: confirmations ? 'f6'.repeat(32) : null,
         reverted: false,
         observedAt: Date.now(),
-      });
+      };
+    };
+
+    it("applies a swap's reports in order, through the partition of its id", async () => {
+      const swap = await engine.createSwap.execute(createRequest());
       const engineA = await inbox('a');
       await engineA.start();
       try {
-        for (const message of [report(0), report(1)])
+        for (const message of [report(swap, 0), report(swap, 1)])
           await bus.publish(engineInbox, [swap.id], message, { msgId: engineInputId(message) });
         engine.setPrices();
         await waitFor(async () => (await engine.swaps.find(swap.id))?.status === 'EXCHANGING');
@@ -179,6 +185,35 @@ describe('engine partitions', () => {
         await waitFor(() => engineB.partitions.length === ENGINE_PARTITIONS);
       } finally {
         await engineA.stop();
+        await engineB.stop();
+      }
+    });
+
+    it('an input a dead instance had pulled is applied once its partitions moved, not 30 s later', async () => {
+      const swap = await engine.createSwap.execute(createRequest());
+      const partition = enginePartition(swap.id);
+      const engineA = await inbox('a', 1_000);
+      await engineA.start();
+      await waitFor(() => engineA.partitions.includes(partition));
+      await engineA.stop();
+      const message = report(swap, 0, 'a7'.repeat(32)); // its own msgId: not a duplicate of another test's
+      await bus.publish(engineInbox, [swap.id], message, { msgId: engineInputId(message) });
+      // The dead instance: it pulled the input and never acknowledged it.
+      const pulled = await (
+        await bus.js.consumers.get(ENGINE_INBOX_STREAM.name, `engine-p${partition}`)
+      ).fetch({
+        max_messages: 1,
+        expires: 2000,
+      });
+      const subjects: string[] = [];
+      for await (const m of pulled) subjects.push(m.subject);
+      expect(subjects).toEqual([`engine.in.${partition}.${swap.id}`]);
+
+      const engineB = await inbox('b', 1_000);
+      await engineB.start();
+      try {
+        await waitFor(async () => (await engine.swaps.find(swap.id))?.status === 'PENDING', 5_000);
+      } finally {
         await engineB.stop();
       }
     });

@@ -67,6 +67,9 @@ export class EngineInbox {
       filter: enginePartitionFilter(partition),
       concurrency: this.settings.concurrency,
       maxAckPending: Math.max(256, this.settings.concurrency * 4),
+      // Inputs a dead instance had pulled come back when its partitions move, not 30 s later;
+      // a longer handler keeps its message with working() meanwhile.
+      ackWaitMs: this.leases.leaseMs,
       retry: { initialMs: 500, maxMs: 30_000 },
       handler: (input) => this.handle(input),
     });

@@ -145,6 +145,88 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', depositTx: { confirmations: 2 } });
   });
 
+  describe('extra deposits to the same address (rule 1)', () => {
+    const TXID2 = 'e5'.repeat(32);
+    const ltcSwap = async () => {
+      engine.setPrices({ BTC: '60000', ETH: '4000', LTC: '80' });
+      return btcToEth({
+        from: 'LTC',
+        amount: '100000000',
+        toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      });
+    };
+    const first = { network: 'LTC' as const, depositId: `LTC:${TXID}:0`, amount: '60000000' };
+    const second = {
+      network: 'LTC' as const,
+      depositId: `LTC:${TXID2}:0`,
+      txid: TXID2,
+      amount: '40000000',
+    };
+
+    it('are credited with the first at the rate of the moment the last confirms', async () => {
+      const swap = await ltcSwap();
+      await engine.handleInput.execute(mined(swap, 1, first));
+      await engine.handleInput.execute(mined(swap, 1, second));
+      // The first has its confirmations, the second is still confirming: nothing is credited yet.
+      await engine.handleInput.execute(mined(swap, 2, first));
+      expect(await find(swap.id)).toMatchObject({ status: 'CONFIRMING', amountDeposited: 0n });
+      expect(await commands()).toEqual([]);
+
+      engine.clock.set(T0 + 5);
+      engine.setPrices({ BTC: '60000', ETH: '4000', LTC: '100' });
+      await engine.handleInput.execute(mined(swap, 2, second));
+
+      // 1 LTC × 0.025 × (1 − 0.25 %) = 0.0249375 ETH, at the LTC price of that moment.
+      const credited = await find(swap.id);
+      expect(credited).toMatchObject({
+        status: 'EXCHANGING',
+        amountDeposited: 100_000_000n,
+        amountTo: 24_937_500_000_000_000n,
+        rateActual: '0.025',
+        depositTx: { id: TXID, amount: 100_000_000n },
+      });
+      expect(await commands()).toMatchObject([{ payload: { amount: '24937500000000000' } }]);
+    });
+
+    it('reaching the threshold in the same round, they wait for each other', async () => {
+      const swap = await ltcSwap();
+      // The watcher knows both are mined and tells the first before the second.
+      await engine.handleInput.execute(mined(swap, 2, { ...first, minedDeposits: 2 }));
+      expect(await find(swap.id)).toMatchObject({ status: 'CONFIRMING', amountDeposited: 0n });
+
+      await engine.handleInput.execute(mined(swap, 2, { ...second, minedDeposits: 2 }));
+      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 100_000_000n });
+      expect(await commands()).toHaveLength(1);
+    });
+
+    it('one still in the mempool does not hold the credit back, and is logged when it lands later', async () => {
+      const swap = await ltcSwap();
+      await engine.handleInput.execute(mined(swap, 1, first));
+      await engine.handleInput.execute(deposit(swap, second));
+      await engine.handleInput.execute(mined(swap, 2, first));
+      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
+
+      await engine.handleInput.execute(mined(swap, 2, second));
+
+      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
+      expect(await commands()).toHaveLength(1);
+      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([
+        { txid: TXID, confirmations: 2 },
+        { txid: TXID2, confirmations: 2 },
+      ]);
+      expect(engine.logger.entries.some((e) => e.message.includes('after the crediting'))).toBe(true);
+    });
+
+    it('a reverted extra deposit is left out', async () => {
+      const swap = await ltcSwap();
+      await engine.handleInput.execute(mined(swap, 1, first));
+      await engine.handleInput.execute(mined(swap, 1, second));
+      await engine.handleInput.execute(deposit(swap, { ...second, reverted: true }));
+      await engine.handleInput.execute(mined(swap, 2, first));
+      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
+    });
+  });
+
   it('never credits on a stale price: the report fails and succeeds once prices are back', async () => {
     const swap = await btcToEth();
     engine.clock.set(T0 + 120); // the prices set at T0 are now older than 30 s

@@ -35,9 +35,11 @@ export class HandleEngineInput {
         return;
       }
       switch (input.kind) {
-        case 'deposit':
+        case 'deposit': {
           await this.deposits.record(depositRecord(input));
-          return this.settle(input, await applyAll(this.depositEvents(input)));
+          const credit = await this.creditable(input);
+          return this.settle(input, await applyAll(this.depositEvents(input, credit)));
+        }
         case 'payout':
           if (!(await this.isCurrent(input))) return;
           return this.settle(input, await applyAll(this.payoutEvents(input)));
@@ -49,29 +51,55 @@ export class HandleEngineInput {
   }
 
   /**
-   * Mempool: seen. Some confirmations: seen, then counted. Required confirmations: credited at the
-   * market of this moment (never a stale price: crediting throws, and the report comes back).
+   * Rule 1, extra deposits: what the swap is credited with once this report's deposit has its
+   * confirmations — every deposit to the address that has them too, added up. Null while another
+   * deposit already in a block still lacks confirmations, or has not been reported yet (the
+   * watcher counts them in `minedDeposits`): it is credited with the rest when it has them. One
+   * only in the mempool does not hold the others back; it is a later deposit if it lands after
+   * the crediting.
    */
-  private depositEvents(input: DepositObserved): Build[] {
+  private async creditable(input: DepositObserved): Promise<bigint | null> {
+    const required = CURRENCIES[input.currency].reqConfirmations;
+    if (input.reverted || input.confirmations < required) return null;
+    const live = (await this.deposits.forSwap(input.swapId)).filter((d) => !d.reverted);
+    // The watcher knows of a mined deposit not reported yet: it follows in this round.
+    const mined = live.filter((d) => d.blockHeight !== null).length;
+    if (mined < (input.minedDeposits ?? 0)) return null;
+    if (live.some((d) => d.confirmations > 0 && d.confirmations < required)) return null;
+    return live.filter((d) => d.confirmations >= required).reduce((sum, d) => sum + d.amount, 0n);
+  }
+
+  /**
+   * Mempool: seen. Some confirmations: seen, then counted. Required confirmations: credited at the
+   * market of this moment (never a stale price: crediting throws, and the report comes back) with
+   * everything `credit` adds up, or only counted while another deposit is still confirming.
+   */
+  private depositEvents(input: DepositObserved, credit: bigint | null): Build[] {
     const now = this.now();
     const amount = BigInt(input.amount);
     if (input.reverted) return [() => ({ kind: 'DepositReverted', now, txid: input.txid })];
     const seen: Build = () => ({ kind: 'DepositSeen', now, tx: input.txid, amount });
     const required = CURRENCIES[input.currency].reqConfirmations;
     if (input.confirmations === 0) return [seen];
-    if (input.confirmations < required)
-      return [
-        (swap) => (swap.status === 'NEW' ? seen(swap) : null),
-        () => ({ kind: 'DepositConfirmations', now, txid: input.txid, confirmations: input.confirmations }),
-      ];
+    const counted: Build[] = [
+      (swap) => (swap.status === 'NEW' ? seen(swap) : null),
+      () => ({
+        kind: 'DepositConfirmations',
+        now,
+        txid: input.txid,
+        confirmations: Math.min(input.confirmations, required),
+      }),
+    ];
+    if (input.confirmations < required || credit === null) return counted;
     return [
       (swap) =>
         AWAITING_CREDIT.includes(swap.status)
           ? {
               kind: 'DepositCredited',
               now,
-              txid: input.txid,
-              amount,
+              // The swap's own deposit (the first seen) carries the credit of all of them.
+              txid: swap.depositTx?.id ?? input.txid,
+              amount: credit,
               market: creditingMarket(this.market, swap.from, swap.to),
             }
           : this.notCredited(swap, input),
@@ -133,12 +161,12 @@ export class HandleEngineInput {
     return false;
   }
 
-  /** A swap credits one deposit automatically; any other stays in the deposit log for operators. */
+  /** A deposit confirmed after the crediting stays in the deposit log for operators. */
   private notCredited(swap: Swap, input: DepositObserved): null {
     if (swap.depositTx?.id !== input.txid)
       this.logger.info(
         { swapId: swap.id, status: swap.status, depositId: input.depositId, amount: input.amount },
-        'further deposit recorded, not credited automatically',
+        'deposit after the crediting recorded, not credited automatically',
       );
     return null;
   }

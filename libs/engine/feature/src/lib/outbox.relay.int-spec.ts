@@ -192,4 +192,53 @@ describe('OutboxRelay', () => {
     }
     expect(logger.entries).toEqual([]);
   });
+
+  it('publishes a commit at once once the outbox was found drained; a pass then only marks it', async () => {
+    const relay = new OutboxRelay(engine.outbox, bus, recordingLogger());
+    relay.start(60_000);
+    await waitFor(() => relay.publishesDirectly);
+    engine.afterCommit = (messages) => relay.publishCommitted(messages);
+    try {
+      const dry = await engine.createSwap.execute(createRequest({ dryrun: true }));
+      await engine.commands.advance(dry.id);
+
+      expect((await streamMessages()).map((m) => [m.msgId, m.payload.status])).toEqual([
+        [`swap:${dry.id}:1`, 'NEW'],
+        [`swap:${dry.id}:2`, 'PENDING'],
+      ]);
+      expect((await engine.outboxRows()).map((row) => row.published)).toEqual([false, false]);
+    } finally {
+      relay.kick();
+      await relay.stop();
+    }
+    expect((await engine.outboxRows()).every((row) => row.published)).toBe(true);
+    expect(await streamCount()).toBe(2);
+  });
+
+  it('leaves a swap to the passes after a failed publish, in order, until the outbox is drained', async () => {
+    const logger = recordingLogger();
+    const relay = new OutboxRelay(engine.outbox, bus, logger);
+    relay.start(60_000);
+    await waitFor(() => relay.publishesDirectly);
+    let broken = true; // the first commit's publish breaks the contract: it fails
+    engine.afterCommit = (messages) =>
+      relay.publishCommitted(
+        broken ? messages.map((m) => ({ ...m, payload: { id: 'Broken0001' } })) : messages,
+      );
+    try {
+      const dry = await engine.createSwap.execute(createRequest({ dryrun: true }));
+      broken = false;
+      expect(relay.publishesDirectly).toBe(false);
+      await engine.commands.advance(dry.id);
+
+      await waitFor(async () => (await streamCount()) === 2 && relay.publishesDirectly);
+      expect((await streamMessages()).map((m) => m.msgId)).toEqual([`swap:${dry.id}:1`, `swap:${dry.id}:2`]);
+      expect((await engine.outboxRows()).every((row) => row.published)).toBe(true);
+    } finally {
+      await relay.stop();
+    }
+    expect(logger.entries.map((entry) => entry.message)).toContain(
+      'publishing a commit failed; the outbox relay takes over',
+    );
+  });
 });

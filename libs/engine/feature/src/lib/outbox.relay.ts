@@ -7,24 +7,43 @@ import {
   treasuryPayoutRequested,
   TreasuryPayoutRequested,
 } from '@swap/contracts';
-import { OutboxRepository, PendingOutboxMessage, UndeliverableMessageError } from '@swap/engine-data';
+import {
+  OutboxMessage,
+  OutboxRepository,
+  PendingOutboxMessage,
+  UndeliverableMessageError,
+} from '@swap/engine-data';
 import { JobLogger } from './expiry.job';
 
 /**
- * Publishes committed outbox rows to JetStream with their stable id as Nats-Msg-Id. It runs after
- * every commit (kick) and on a short timer, so an event lost to a crash is sent on the next pass.
+ * Publishes committed outbox rows to JetStream with their stable id as Nats-Msg-Id. The use cases
+ * hand it each commit's messages (publishCommitted), which go out at once, in order; its passes
+ * (after a kick and on a short timer) then only mark them, and publish whatever was not sent that
+ * way: rows left by a crash, or by a failed publish — each swap's in order, different swaps' at
+ * once. After such a failure every message goes through the passes until the outbox is drained,
+ * so a swap's events never overtake each other.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Whether commits may publish their messages themselves; not before a pass found the outbox empty. */
+  private direct = false;
+  /** Message ids being published by publishCommitted, and published but not yet marked. */
+  private readonly sending = new Set<string>();
+  private readonly sent = new Set<string>();
 
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly bus: Bus,
     private readonly logger: JobLogger,
   ) {}
+
+  /** Whether commits publish their own messages now (false until a pass found the outbox drained). */
+  get publishesDirectly(): boolean {
+    return this.direct;
+  }
 
   start(intervalMs = 500): void {
     const tick = () => {
@@ -34,10 +53,12 @@ export class OutboxRelay {
     tick();
   }
 
+  /** Waits for the pass under way, then marks what was published directly (best effort). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    if (this.sent.size > 0) await this.drain().catch(() => undefined);
   }
 
   /** Relays now, or once more right after the pass under way. */
@@ -57,29 +78,72 @@ export class OutboxRelay {
       });
   }
 
-  private async drain(): Promise<void> {
-    while ((await this.outbox.relayBatch(200, (message) => this.publish(message))) > 0) {
-      // keep going until the outbox is empty
+  /**
+   * Publishes the messages a commit just wrote, in their order, without waiting for a pass; the
+   * rows are marked by the next one. Never throws: on failure the passes take over.
+   */
+  async publishCommitted(messages: readonly OutboxMessage[]): Promise<void> {
+    if (!this.direct) return this.kick();
+    for (const message of messages) this.sending.add(message.msgId);
+    try {
+      for (const message of messages) {
+        await this.publish(message);
+        this.sending.delete(message.msgId);
+        this.sent.add(message.msgId);
+      }
+    } catch (err) {
+      this.direct = false;
+      this.logger.error({ err }, 'publishing a commit failed; the outbox relay takes over');
+      this.kick();
+    } finally {
+      for (const message of messages) this.sending.delete(message.msgId);
     }
   }
 
-  private async publish(message: PendingOutboxMessage): Promise<void> {
+  private async drain(): Promise<void> {
+    for (;;) {
+      let later = 0;
+      const handled = await this.outbox.relayBatch(
+        200,
+        async (message) => {
+          // Published by its commit: only marked here. Being published right now: the next pass.
+          if (this.sent.delete(message.msgId)) return;
+          if (this.sending.has(message.msgId)) {
+            later++;
+            return false;
+          }
+          await this.publish(message);
+        },
+        swapOf,
+      );
+      if (handled > 0) continue;
+      if (later === 0) this.direct = !this.stopped;
+      return;
+    }
+  }
+
+  private async publish(message: OutboxMessage): Promise<void> {
     try {
       await publishOutboxMessage(this.bus, message);
     } catch (err) {
       if (!(err instanceof UndeliverableMessageError || err instanceof BusContractError)) throw err;
       // Set aside, never retried: a message that breaks its contract would block every event behind it.
-      this.logger.error(
-        { err, msgId: message.msgId, outboxId: message.id },
-        'outbox message is undeliverable',
-      );
+      this.logger.error({ err, msgId: message.msgId }, 'outbox message is undeliverable');
       throw err instanceof UndeliverableMessageError ? err : new UndeliverableMessageError(err.message);
     }
   }
 }
 
+/** One swap's messages are published in order, different swaps' at once. */
+function swapOf(message: PendingOutboxMessage): string {
+  const [head, middle] = message.subject.split('.');
+  if (head === 'swap') return middle;
+  const swapId = (message.payload as { swapId?: unknown } | null)?.swapId;
+  return typeof swapId === 'string' ? swapId : message.subject;
+}
+
 /** Each outbox subject is one contract's: the swap events and the money commands. */
-async function publishOutboxMessage(bus: Bus, message: PendingOutboxMessage): Promise<void> {
+async function publishOutboxMessage(bus: Bus, message: OutboxMessage): Promise<void> {
   const options = { msgId: message.msgId };
   const [head, middle, tail] = message.subject.split('.');
   if (head === 'swap' && tail === 'updated') {

@@ -42,6 +42,11 @@ export class PartitionLeases {
     );
   }
 
+  /** How long a dead instance's partitions stay its own. */
+  get leaseMs(): number {
+    return this.settings.leaseMs;
+  }
+
   get partitions(): number[] {
     return [...this.owned].sort((a, b) => a - b);
   }

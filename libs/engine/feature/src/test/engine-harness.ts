@@ -7,6 +7,7 @@ import {
   DepositLogRepository,
   ENGINE_MIGRATIONS,
   ENGINE_SCHEMA,
+  OutboxMessage,
   OutboxRepository,
   SwapRepository,
 } from '@swap/engine-data';
@@ -114,8 +115,8 @@ export class EngineHarness {
   readonly handleInput: HandleEngineInput;
   /** How many times the use cases reported a commit (the engine kicks the relay there). */
   commits = 0;
-  /** Called after each commit, e.g. to kick a relay. */
-  afterCommit: () => void = () => undefined;
+  /** Called after each commit with its outbox messages, e.g. to hand them to a relay. */
+  afterCommit: (messages: OutboxMessage[]) => void | Promise<void> = () => undefined;
 
   private constructor(
     private readonly db: TestDatabase,
@@ -123,9 +124,9 @@ export class EngineHarness {
   ) {
     this.swaps = new SwapRepository(dataSource);
     this.outbox = new OutboxRepository(dataSource);
-    const committed = () => {
+    const committed = async (messages: OutboxMessage[]) => {
       this.commits++;
-      this.afterCommit();
+      await this.afterCommit(messages);
     };
     this.apply = new ApplySwapEvent(this.swaps, this.mailbox, committed);
     this.commands = new SwapCommands(this.apply, this.market, this.clock.now);

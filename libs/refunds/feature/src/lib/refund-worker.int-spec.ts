@@ -32,10 +32,16 @@ class TestNode implements ChainSender, ChainReader {
   async sign(): Promise<SignedTransaction> {
     throw new Error('the refunds service never signs');
   }
+  async signBatch(): Promise<SignedTransaction[]> {
+    throw new Error('the refunds service never signs');
+  }
   async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
     if (this.unreachable) throw new Error('node unreachable');
     this.broadcasts.push(tx.raw);
     return this.refuse === null ? { accepted: true } : { accepted: false, reason: this.refuse };
+  }
+  async broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]> {
+    return Promise.all(txs.map((tx) => this.broadcast(tx)));
   }
   async estimateFee(): Promise<bigint> {
     return 1_000n;

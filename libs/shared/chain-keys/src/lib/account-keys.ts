@@ -9,8 +9,24 @@ import { encodeSolanaAccountPublic, solanaAccount } from './solana-keys';
  * returns leaves the treasury (and the XMR string, which holds the view key, stays confidential).
  */
 
+// Three hardened levels from the master key are most of what deriving a signer costs, and the
+// treasury derives one per sweep: the account and receive nodes are kept per seed.
+const accountNodes = new WeakMap<Uint8Array, Map<Bip32Network, { account: HDKey; receive: HDKey }>>();
+
+function accountNodesOf(seed: Uint8Array, network: Bip32Network): { account: HDKey; receive: HDKey } {
+  let nodes = accountNodes.get(seed);
+  if (!nodes) accountNodes.set(seed, (nodes = new Map()));
+  let pair = nodes.get(network);
+  if (!pair) {
+    const account = HDKey.fromMasterSeed(seed).derive(ACCOUNT_PATHS[network]);
+    pair = { account, receive: account.deriveChild(0) };
+    nodes.set(network, pair);
+  }
+  return pair;
+}
+
 function accountNode(seed: Uint8Array, network: Bip32Network): HDKey {
-  return HDKey.fromMasterSeed(seed).derive(ACCOUNT_PATHS[network]);
+  return accountNodesOf(seed, network).account;
 }
 
 /**
@@ -44,5 +60,5 @@ export function accountKeyVariables(seed: Uint8Array): Record<`${Network}_XPUB`,
 /** The secp256k1 private key of account/0/index, the key behind depositAddress(network, …, index). */
 export function childPrivateKey(seed: Uint8Array, network: Bip32Network, index: number): Uint8Array {
   assertIndex(index);
-  return accountNode(seed, network).deriveChild(0).deriveChild(index).privateKey as Uint8Array;
+  return accountNodesOf(seed, network).receive.deriveChild(index).privateKey as Uint8Array;
 }

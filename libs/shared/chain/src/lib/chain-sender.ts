@@ -37,13 +37,31 @@ export type BroadcastResult =
   /** Refused for good (invalid, double spend, insufficient funds): these bytes will never land. */
   | { accepted: false; reason: string };
 
+/** One transfer of a batch to sign, and the key of the address it leaves from. */
+export interface SigningItem {
+  order: TransferOrder;
+  signer: AddressSigner;
+}
+
 /** Building, signing and broadcasting on one network (treasury side). */
 export interface ChainSender {
   readonly network: Network;
   /** Builds and signs a transfer from `signer`'s address; nothing leaves the process. */
   sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction>;
+  /**
+   * Signs transfers that will be broadcast in this order, one after the other: an address's later
+   * transfers follow its earlier ones (the next nonces on an account chain), so none has to reach
+   * the node before the next is signed. Nothing leaves the process; one signature per item.
+   */
+  signBatch(items: readonly SigningItem[]): Promise<SignedTransaction[]>;
   /** Idempotent: the same bytes twice are one transaction. Throws only when the node is unreachable. */
   broadcast(tx: SignedTransaction): Promise<BroadcastResult>;
+  /**
+   * Broadcasts in this order (one request where the node takes batches): one result per
+   * transaction. Throws only when the node is unreachable; it may have taken some of them then,
+   * which the same bytes sent again find already known.
+   */
+  broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]>;
   /** The native-coin fee a transfer of `currency` costs (for gas top-ups before token sweeps). */
   estimateFee(currency: CurrencyCode): Promise<bigint>;
 }

@@ -103,18 +103,27 @@ export const devnetFee = defineRpc({
   response: rpcResult(z.object({ fee: units })),
 });
 
+const submitResult = z.discriminatedUnion('accepted', [
+  z.object({ accepted: z.literal(true), txid: z.string() }),
+  z.object({ accepted: z.literal(false), reason: z.string() }),
+]);
+
 /** Broadcast of signed bytes; the same bytes again are accepted as already known. */
 export const devnetSubmit = defineRpc({
   name: 'devnet.submit',
   version: 1,
   subject: 'devnet.rpc.submit',
   request: z.object({ network, raw: z.string() }),
-  response: rpcResult(
-    z.discriminatedUnion('accepted', [
-      z.object({ accepted: z.literal(true), txid: z.string() }),
-      z.object({ accepted: z.literal(false), reason: z.string() }),
-    ]),
-  ),
+  response: rpcResult(submitResult),
+});
+
+/** Several broadcasts taken in their order, one result each (as a node's batched RPC). */
+export const devnetSubmitBatch = defineRpc({
+  name: 'devnet.submit-batch',
+  version: 1,
+  subject: 'devnet.rpc.submit-batch',
+  request: z.object({ network, raws: z.array(z.string()).min(1).max(256) }),
+  response: rpcResult(z.array(submitResult)),
 });
 
 // --- operator and test controls (swapctl devnet …) ---------------------------------------------

@@ -52,6 +52,11 @@ export const depositObserved = z.object({
   blockHeight: z.number().int().nonnegative().nullable(),
   blockHash: z.string().nullable(),
   reverted: z.boolean(),
+  /**
+   * How many deposits to this address the watcher knows in a block, this one included: the engine
+   * credits a swap's deposits together (rule 1) once it has heard of all of them.
+   */
+  minedDeposits: z.number().int().nonnegative().optional(),
   /** UNIX milliseconds when the watcher saw this state. */
   observedAt: z.number().int(),
 });

@@ -93,3 +93,32 @@ export const engineOperatorRefund = defineRpc({
   request: z.object({ id: z.string(), address: z.string().nullable() }),
   response: rpcResult(swapSnapshot),
 });
+
+/** One deposit a watcher reported to a swap's address, as the engine's deposit log keeps it. */
+export const loggedDeposit = z.object({
+  depositId: z.string(),
+  txid: z.string(),
+  index: z.number().int().nonnegative(),
+  currency: z.enum(CURRENCY_CODES),
+  address: z.string(),
+  amount: units,
+  confirmations: z.number().int().nonnegative(),
+  blockHeight: z.number().int().nonnegative().nullable(),
+  blockHash: z.string().nullable(),
+  reverted: z.boolean(),
+  /** UNIX seconds. */
+  firstSeenAt: z.number().int(),
+});
+export type LoggedDeposit = z.infer<typeof loggedDeposit>;
+
+/**
+ * Every deposit to a swap's address (swapctl swaps deposits): the credited ones and those that
+ * came after the crediting or after the swap ended, which operators resolve.
+ */
+export const engineSwapDeposits = defineRpc({
+  name: 'engine.swap.deposits',
+  version: 1,
+  subject: 'ops.engine.swaps.deposits',
+  request: z.object({ id: z.string() }),
+  response: rpcResult(z.array(loggedDeposit)),
+});

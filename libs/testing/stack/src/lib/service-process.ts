@@ -7,6 +7,7 @@ const ROOT = repoRoot();
 /** One compiled service (dist/apps/<app>/src/main.js) running as its own process, as in production. */
 export class ServiceProcess {
   private child: ChildProcess | undefined;
+  private starts = 0;
   readonly output: string[] = [];
 
   constructor(
@@ -20,7 +21,10 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** Starts the service, or starts it again after kill() or stop(); the output so far is kept. */
   async start(timeoutMs = 30_000): Promise<void> {
+    if (this.child && alive(this.child)) throw new Error(`${this.name} is already running`);
+    if (this.starts++ > 0) this.output.push(`\n--- ${this.name} restarted (start ${this.starts})\n`);
     // STACK_NODE_ARGS passes flags such as --cpu-prof to every service, for profiling a run.
     const nodeArgs = (process.env['STACK_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
     const main = join(ROOT, 'dist/apps', this.app, 'src/main.js');
@@ -33,7 +37,7 @@ export class ServiceProcess {
     child.stderr?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${this.name} exited: ${this.output.join('')}`);
+      if (!alive(child)) throw new Error(`${this.name} exited: ${this.output.join('')}`);
       try {
         if ((await fetch(`${this.url}/readyz`)).status === 200) return;
       } catch {
@@ -44,13 +48,25 @@ export class ServiceProcess {
     throw new Error(`${this.name} not ready within ${timeoutMs} ms: ${this.output.join('')}`);
   }
 
-  async stop(): Promise<void> {
+  /** Sends `signal` (a crash by default: no shutdown hooks run) and waits until the process is gone. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || !alive(child)) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    this.output.push(`\n--- ${this.name} got ${signal}\n`);
+    child.kill(signal);
     await exited;
+  }
+
+  /** SIGTERM (a graceful shutdown), then SIGKILL if the service has not exited within 10 s. */
+  async stop(): Promise<void> {
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), 10_000);
+    await this.kill('SIGTERM');
     clearTimeout(timer);
   }
+}
+
+/** Neither exited nor ended by a signal (exitCode stays null when a signal ended it). */
+function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
 }

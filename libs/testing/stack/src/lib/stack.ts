@@ -4,10 +4,17 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
-import { CreateKeyRequest, gatewayCreateKey, gatewaySetKeyDisabled, liquidityKv } from '@swap/contracts';
+import {
+  CreateKeyRequest,
+  gatewayCreateKey,
+  gatewaySetKeyDisabled,
+  liquidityKv,
+  type RpcContract,
+} from '@swap/contracts';
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SwapClient } from '@swap/sdk';
 import { createTestDatabase, startNatsServer } from '@swap/testing';
+import type { z } from 'zod';
 import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 import { ServiceProcess } from './service-process';
@@ -26,7 +33,7 @@ export interface StackOptions {
    * Real swaps: a watcher per listed network and the refunds service, with blocks only from
    * mine() (DEVNET_BLOCK_SECONDS=0) so tests decide when confirmations come.
    */
-  chains?: { networks: readonly Network[] };
+  chains?: { networks: readonly Network[]; watcherEnv?: Record<string, string> };
 }
 
 export interface TestKey {
@@ -44,6 +51,8 @@ export class Stack {
   private cleanups: Array<() => Promise<void>> = [];
   bus!: Bus;
   natsUrl!: string;
+  /** The stack's database (every service's schema), for suites that check what the services stored. */
+  databaseUrl!: string;
 
   static async start(options: StackOptions = {}): Promise<Stack> {
     const stack = new Stack();
@@ -107,6 +116,7 @@ export class Stack {
           WATCHER_NETWORK: network,
           WATCHER_POLL_MS: '200',
           HOSTNAME: `watcher-${network.toLowerCase()}`,
+          ...options.chains?.watcherEnv,
         }),
       );
     }
@@ -115,6 +125,7 @@ export class Stack {
         new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
       );
     this.natsUrl = nats.url;
+    this.databaseUrl = db.url;
     // The first gateway migrates its schema before the others race to.
     await this.gateways[0].start();
     await Promise.all(this.services.filter((s) => s !== this.gateways[0]).map((s) => s.start()));
@@ -140,6 +151,17 @@ export class Stack {
 
   get apiUrl(): string {
     return `${this.gateways[0].url}/v1`;
+  }
+
+  /** An RPC of the stack's services (`ops.*`, `devnet.*`); a refusal throws the service's message. */
+  async call<Req extends z.ZodType, T>(
+    rpc: RpcContract<Req, z.ZodType<{ ok: true; data: T } | { ok: false; error: { message: string } }>>,
+    body: z.input<Req>,
+    timeoutMs = 10_000,
+  ): Promise<T> {
+    const reply = await this.bus.request(rpc, body, { timeoutMs });
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.data;
   }
 
   async createKey(settings: Partial<CreateKeyRequest> = {}): Promise<TestKey> {

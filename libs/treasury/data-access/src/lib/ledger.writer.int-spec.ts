@@ -43,6 +43,33 @@ describe('LedgerWriter', () => {
     ]);
   });
 
+  it('posts several batches in one go, each once, in their order', async () => {
+    const [hot, deposits] = deposit.entries;
+    const fee = {
+      ...deposit,
+      key: 'fee:S1',
+      entries: [
+        { ...hot, amount: -2n },
+        { ...deposits, amount: 2n },
+      ],
+    };
+    await post(deposit);
+
+    const posted = await treasury.dataSource.transaction((m) => writer.postAll(m, [deposit, fee]));
+
+    expect(posted).toEqual(['fee:S1']);
+    expect((await ledger.entriesOfSwap('S1')).map((e) => [e.batch, e.amount])).toEqual([
+      ['deposit:S1:100', 100n],
+      ['deposit:S1:100', -100n],
+      ['fee:S1', -2n],
+      ['fee:S1', 2n],
+    ]);
+    const unbalanced = { ...fee, key: 'fee:S1:again', entries: fee.entries.slice(0, 1) };
+    await expect(treasury.dataSource.transaction((m) => writer.postAll(m, [unbalanced]))).rejects.toThrow(
+      UnbalancedLedgerError,
+    );
+  });
+
   it('refuses an unbalanced batch and writes nothing of it', async () => {
     const unbalanced = { ...deposit, entries: [deposit.entries[0], { ...deposit.entries[1], amount: -99n }] };
 

@@ -5,19 +5,31 @@ import { assertBalanced, type LedgerBatch } from './ledger';
 export class LedgerWriter {
   /** False when a batch with this key was already recorded (the effect is not counted twice). */
   async post(manager: EntityManager, batch: LedgerBatch): Promise<boolean> {
-    assertBalanced(batch);
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO ledger_batches (key, swap_id, memo) VALUES ($1, $2, $3)
+    return (await this.postAll(manager, [batch])).length > 0;
+  }
+
+  /** Posts several batches in two statements; returns the keys recorded now (not before). */
+  async postAll(manager: EntityManager, batches: readonly LedgerBatch[]): Promise<string[]> {
+    if (batches.length === 0) return [];
+    batches.forEach(assertBalanced);
+    const inserted: Array<{ key: string }> = await manager.query(
+      `INSERT INTO ledger_batches (key, swap_id, memo)
+       SELECT b.key, b.swap_id, b.memo FROM jsonb_to_recordset($1::jsonb) AS b(key text, swap_id text, memo text)
        ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [batch.key, batch.swapId, batch.memo],
+      [JSON.stringify(batches.map((b) => ({ key: b.key, swap_id: b.swapId, memo: b.memo })))],
     );
-    if (inserted.length === 0) return false;
-    const values = batch.entries.map((_, i) => `($1, $${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4})`);
-    await manager.query(
-      `INSERT INTO ledger_entries (batch_key, account, currency, amount) VALUES ${values.join(', ')}`,
-      [batch.key, ...batch.entries.flatMap((e) => [e.account, e.currency, e.amount.toString()])],
-    );
-    return true;
+    const keys = inserted.map((row) => row.key);
+    const entries = batches
+      .filter((b) => keys.includes(b.key))
+      .flatMap((b) => b.entries.map((e) => ({ ...e, key: b.key, amount: e.amount.toString() })));
+    if (entries.length > 0)
+      await manager.query(
+        `INSERT INTO ledger_entries (batch_key, account, currency, amount)
+         SELECT e->>'key', e->>'account', e->>'currency', (e->>'amount')::numeric
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, position) ORDER BY position`,
+        [JSON.stringify(entries)],
+      );
+    return keys;
   }
 
   /** Posts the exact opposite of batch `original` as `key` (an effect undone); false if nothing to do. */

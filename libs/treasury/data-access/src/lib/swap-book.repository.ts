@@ -53,6 +53,20 @@ export class SwapBookRepository {
     return rows[0] ? toBook(rows[0]) : null;
   }
 
+  /**
+   * Whether the book already holds `deposited` (or more) and, when given, the batch `batchKey`:
+   * then an event that says no more changes nothing, and is told by this one read.
+   */
+  async covers(swapId: string, deposited: bigint, batchKey: string | null): Promise<boolean> {
+    const rows: Array<{ covered: boolean }> = await this.dataSource.query(
+      `SELECT deposited >= $2::numeric
+         AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM ledger_batches WHERE key = $3)) AS covered
+       FROM swap_books WHERE swap_id = $1`,
+      [swapId, deposited.toString(), batchKey],
+    );
+    return rows[0]?.covered === true;
+  }
+
   /** Records the swap's book unless it exists. */
   async ensure(init: SwapBook): Promise<void> {
     await this.insert(this.dataSource.manager, init);

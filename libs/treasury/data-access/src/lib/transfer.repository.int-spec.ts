@@ -95,19 +95,48 @@ describe('TransferRepository', () => {
     expect(await transfers.fail('payout-1', 'BROADCAST', 'late', null)).toBeNull();
   });
 
-  it('picks unbroadcast transfers first, then due planned ones in order', async () => {
+  it('lists unbroadcast transfers, and due planned ones, oldest first', async () => {
     await transfers.plan(aPayout({ id: 'a' }));
     await transfers.plan(aPayout({ id: 'b' }));
     await transfers.plan(aPayout({ id: 'c', network: 'BTC', currency: 'BTC' }));
+    await transfers.plan(aPayout({ id: 'd' }));
+    await transfers.plan(aPayout({ id: 'e' }));
     await transfers.postpone('a', 'PLANNED', T + 5000);
 
-    expect((await transfers.nextPlanned('ETH', T))?.id).toBe('b');
-    expect((await transfers.nextPlanned('ETH', T + 5000))?.id).toBe('a');
-    expect(await transfers.firstUnbroadcast('ETH')).toBeNull();
+    const next = async (now: number, limit: number) => {
+      const { unbroadcast, planned } = await transfers.nextToSend('ETH', now, limit);
+      return { unbroadcast: unbroadcast.map((t) => t.id), planned: planned.map((t) => t.id) };
+    };
+    expect(await next(T, 10)).toEqual({ unbroadcast: [], planned: ['b', 'd', 'e'] });
+    expect(await next(T + 5000, 2)).toEqual({ unbroadcast: [], planned: ['a', 'b'] });
 
-    await transfers.markSigned('b', aSignedTx(), null);
-    expect((await transfers.firstUnbroadcast('ETH'))?.id).toBe('b');
+    await transfers.markSigned('e', aSignedTx(), null);
+    await transfers.markSigned('d', aSignedTx({ txid: '0xddd', raw: '0xd' }), null);
+    expect(await next(T, 10)).toEqual({ unbroadcast: ['d', 'e'], planned: ['b'] });
+    expect(await next(T, 1)).toEqual({ unbroadcast: ['d'], planned: ['b'] });
     expect(await transfers.get('a')).toMatchObject({ attempts: 1, nextAttemptAt: T + 5000 });
+  });
+
+  it('stores a batch of signatures all together, or none if one was signed meanwhile', async () => {
+    for (const id of ['p1', 'p2', 'p3']) await transfers.plan(aPayout({ id }));
+    const signing = (id: string) => ({ id, tx: aSignedTx({ txid: `0x${id}`, raw: `0x${id}` }), batch: null });
+    await transfers.markSigned('p3', aSignedTx({ txid: '0xearlier', raw: '0xearlier' }), null);
+
+    expect(await transfers.markSignedAll([signing('p1'), signing('p2'), signing('p3')])).toBe(false);
+    expect((await transfers.get('p1')).state).toBe('PLANNED');
+    const booked = { ...signing('p1'), batch: payoutBatch };
+    expect(await transfers.markSignedAll([booked, signing('p2')])).toBe(true);
+    expect((await transfers.get('p1')).state).toBe('SIGNED');
+    expect((await transfers.get('p2')).signed).toMatchObject({
+      txid: '0xp2',
+      raw: '0xp2',
+      fee: 21_000_000_000_000n,
+    });
+    expect((await ledger.entriesOfSwap('AbCdEfGhIj')).map((e) => e.batch)).toEqual([
+      'transfer:payout-1',
+      'transfer:payout-1',
+    ]);
+    expect((await transfers.get('p3')).signed).toMatchObject({ txid: '0xearlier' });
   });
 
   it('reserves amounts and fees of hot-wallet transfers until they end', async () => {

@@ -6,6 +6,16 @@ import { LedgerWriter } from './ledger.writer';
 import type { PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
 import { rowToTransfer, type TransferRow } from './transfer-row';
 
+/** A transfer's signed bytes and the ledger batch that books them. */
+export interface SigningResult {
+  id: string;
+  tx: SignedTransaction;
+  batch: LedgerBatch | null;
+}
+
+/** One transfer of a batch was no longer PLANNED: the batch is rolled back. */
+class SignedMeanwhile extends Error {}
+
 /** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
 const RESERVING = `kind <> 'sweep' AND state IN ('PLANNED', 'SIGNED', 'BROADCAST')`;
 const CHANGED = `version = version + 1, updated_at = now()`;
@@ -51,20 +61,26 @@ export class TransferRepository {
     return transfer;
   }
 
-  /** The oldest signed transfer of the network not yet accepted by a node: it goes out before any other. */
-  async firstUnbroadcast(network: Network): Promise<Transfer | null> {
-    return this.one(`SELECT * FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT 1`, [
-      network,
-    ]);
-  }
-
-  /** The oldest planned transfer of the network whose next attempt is due at `now` (ms). */
-  async nextPlanned(network: Network, now: number): Promise<Transfer | null> {
-    return this.one(
-      `SELECT * FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
-       ORDER BY seq LIMIT 1`,
-      [network, at(now)],
+  /**
+   * What a network's sender has to do, in one read: the oldest signed transfers no node has
+   * accepted yet (they go out before anything else), and the oldest planned ones due at `now` (ms).
+   */
+  async nextToSend(
+    network: Network,
+    now: number,
+    limit: number,
+  ): Promise<{ unbroadcast: Transfer[]; planned: Transfer[] }> {
+    const transfers = await this.many(
+      `(SELECT * FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT $3)
+       UNION ALL
+       (SELECT * FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
+        ORDER BY seq LIMIT $3)`,
+      [network, at(now), limit],
     );
+    return {
+      unbroadcast: transfers.filter((t) => t.state === 'SIGNED'),
+      planned: transfers.filter((t) => t.state === 'PLANNED'),
+    };
   }
 
   /**
@@ -73,17 +89,45 @@ export class TransferRepository {
    */
   async markSigned(id: string, tx: SignedTransaction, batch: LedgerBatch | null): Promise<Transfer> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await this.update(
-        manager,
-        `state = 'SIGNED', txid = $2, raw = $3, fee = $4, fee_currency = $5, tx_key = $6`,
-        `id = $1 AND state = 'PLANNED'`,
-        [id, tx.txid, tx.raw, tx.fee.toString(), tx.feeCurrency, tx.txKey],
-      );
-      if (!rows[0])
-        return rowToTransfer((await manager.query('SELECT * FROM transfers WHERE id = $1', [id]))[0]);
-      if (batch) await this.ledger.post(manager, batch);
-      return rowToTransfer(rows[0]);
+      const signed = await this.sign(manager, { id, tx, batch });
+      return signed ?? rowToTransfer((await manager.query('SELECT * FROM transfers WHERE id = $1', [id]))[0]);
     });
+  }
+
+  /**
+   * Several PLANNED → SIGNED in one transaction, all or none: signed as a sequence (consecutive
+   * nonces), they are stored only if every one of them still was PLANNED. Returns whether they were.
+   */
+  async markSignedAll(items: readonly SigningResult[]): Promise<boolean> {
+    const signed = items.map(({ id, tx }) => ({
+      id,
+      txid: tx.txid,
+      raw: tx.raw,
+      fee: tx.fee.toString(),
+      fee_currency: tx.feeCurrency,
+      tx_key: tx.txKey,
+    }));
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const [rows]: [unknown[], number] = await manager.query(
+          `UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
+             fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
+           FROM jsonb_to_recordset($1::jsonb)
+             AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
+           WHERE t.id = s.id AND t.state = 'PLANNED' RETURNING t.id`,
+          [JSON.stringify(signed)],
+        );
+        if (rows.length !== items.length) throw new SignedMeanwhile();
+        await this.ledger.postAll(
+          manager,
+          items.flatMap(({ batch }) => (batch ? [batch] : [])),
+        );
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof SignedMeanwhile) return false;
+      throw err;
+    }
   }
 
   /** SIGNED → BROADCAST: a node accepted the bytes. Null when the transfer had moved on already. */
@@ -95,6 +139,18 @@ export class TransferRepository {
       [id],
     );
     return rows[0] ? rowToTransfer(rows[0]) : null;
+  }
+
+  /** SIGNED → BROADCAST for each of `ids` a node accepted, oldest first; transfers that had moved on are left out. */
+  async markBroadcastAll(ids: readonly string[]): Promise<Transfer[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.update(
+      this.dataSource.manager,
+      `state = 'BROADCAST'`,
+      `id = ANY($1::text[]) AND state = 'SIGNED'`,
+      [ids],
+    );
+    return rows.map(rowToTransfer).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
   /** Another try later (node unreachable, signing failed): counts the attempt, keeps the state. */
@@ -177,6 +233,18 @@ export class TransferRepository {
     );
   }
 
+  private async sign(manager: EntityManager, { id, tx, batch }: SigningResult): Promise<Transfer | null> {
+    const rows = await this.update(
+      manager,
+      `state = 'SIGNED', txid = $2, raw = $3, fee = $4, fee_currency = $5, tx_key = $6`,
+      `id = $1 AND state = 'PLANNED'`,
+      [id, tx.txid, tx.raw, tx.fee.toString(), tx.feeCurrency, tx.txKey],
+    );
+    if (!rows[0]) return null;
+    if (batch) await this.ledger.post(manager, batch);
+    return rowToTransfer(rows[0]);
+  }
+
   private async update(
     manager: EntityManager,
     assignments: string,
@@ -195,8 +263,8 @@ export class TransferRepository {
     return rows[0] ? rowToTransfer(rows[0]) : null;
   }
 
-  private async many(sql: string): Promise<Transfer[]> {
-    const rows: TransferRow[] = await this.dataSource.query(sql);
+  private async many(sql: string, params: unknown[] = []): Promise<Transfer[]> {
+    const rows: TransferRow[] = await this.dataSource.query(sql, params);
     return rows.map(rowToTransfer);
   }
 }

@@ -29,7 +29,13 @@ export interface TreasuryDeps {
   clock: Clock;
   logger: TreasuryLogger;
   retry: RetryPolicy;
+  /** Least time between two liquidity publishes that reservation changes ask for (0: at once). */
+  liquidityMinIntervalMs?: number;
+  /** Transfers of a network signed (and stored) together at most; 1 signs them one at a time. */
+  sendBatch?: number;
 }
+
+export const DEFAULT_SEND_BATCH = 16;
 
 /** The treasury's use cases over one database and one set of nodes, wired once. */
 export interface Treasury {
@@ -57,6 +63,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     sink: deps.liquidity,
     clock,
     logger,
+    minIntervalMs: deps.liquidityMinIntervalMs,
   });
   const reservationsChanged = () => liquidity.kick();
   const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);
@@ -71,6 +78,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
         clock,
         logger,
         retry: deps.retry,
+        batchSize: deps.sendBatch ?? DEFAULT_SEND_BATCH,
       }),
   );
   const dispatcher = new TransferDispatcher(senders, logger);

@@ -4,6 +4,7 @@ import type {
   ChainReader,
   ChainSender,
   SignedTransaction,
+  SigningItem,
   TransferOrder,
   TxStatus,
 } from '@swap/chain';
@@ -22,6 +23,10 @@ export class FakeChain implements ChainReader, ChainSender {
   readonly signs: Array<{ order: TransferOrder; from: string; index: number }> = [];
   /** Raw bytes of every broadcast attempt, in order. */
   readonly broadcasts: string[] = [];
+  /** Sizes of the signBatch calls, in order. */
+  readonly signBatches: number[] = [];
+  /** Transactions the node refuses for good (txid → reason), whatever broadcastMode says. */
+  readonly refusals = new Map<string, string>();
   broadcastMode: BroadcastMode = 'accept';
   signError: Error | null = null;
   fee = 21_000n;
@@ -45,30 +50,25 @@ export class FakeChain implements ChainReader, ChainSender {
   }
 
   async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
+    return this.busy(async () => this.signNow(order, signer));
+  }
+
+  async signBatch(items: readonly SigningItem[]): Promise<SignedTransaction[]> {
     return this.busy(async () => {
-      if (this.signError) throw this.signError;
-      this.signs.push({ order, from: signer.address, index: signer.index });
-      const n = this.counter++;
-      return {
-        network: this.network,
-        txid: `${this.network.toLowerCase()}-tx-${n}`,
-        raw: `${this.network}|${signer.address}>${order.to}|${order.amount} ${order.currency}|${n}`,
-        fee: this.fee,
-        feeCurrency: this.network as CurrencyCode,
-        txKey: this.network === 'XMR' ? `txkey-${n}` : null,
-      };
+      this.signBatches.push(items.length);
+      return items.map(({ order, signer }) => this.signNow(order, signer));
     });
   }
 
   async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
+    return this.busy(async () => this.broadcastNow(tx));
+  }
+
+  async broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]> {
     return this.busy(async () => {
-      this.broadcasts.push(tx.raw);
-      const mode = this.broadcastMode;
-      if (mode === 'hang') return new Promise<BroadcastResult>(() => undefined);
-      if (mode === 'unreachable') throw new Error('connect ECONNREFUSED');
-      if (mode !== 'accept') return { accepted: false, reason: mode.refuse };
-      if (!this.statuses.has(tx.txid)) this.statuses.set(tx.txid, { state: 'mempool' });
-      return { accepted: true };
+      const results: BroadcastResult[] = [];
+      for (const tx of txs) results.push(await this.broadcastNow(tx));
+      return results;
     });
   }
 
@@ -101,6 +101,32 @@ export class FakeChain implements ChainReader, ChainSender {
       time: 1,
       reason,
     });
+  }
+
+  private async broadcastNow(tx: SignedTransaction): Promise<BroadcastResult> {
+    this.broadcasts.push(tx.raw);
+    const refusal = this.refusals.get(tx.txid);
+    if (refusal) return { accepted: false, reason: refusal };
+    const mode = this.broadcastMode;
+    if (mode === 'hang') return new Promise<BroadcastResult>(() => undefined);
+    if (mode === 'unreachable') throw new Error('connect ECONNREFUSED');
+    if (mode !== 'accept') return { accepted: false, reason: mode.refuse };
+    if (!this.statuses.has(tx.txid)) this.statuses.set(tx.txid, { state: 'mempool' });
+    return { accepted: true };
+  }
+
+  private signNow(order: TransferOrder, signer: AddressSigner): SignedTransaction {
+    if (this.signError) throw this.signError;
+    this.signs.push({ order, from: signer.address, index: signer.index });
+    const n = this.counter++;
+    return {
+      network: this.network,
+      txid: `${this.network.toLowerCase()}-tx-${n}`,
+      raw: `${this.network}|${signer.address}>${order.to}|${order.amount} ${order.currency}|${n}`,
+      fee: this.fee,
+      feeCurrency: this.network as CurrencyCode,
+      txKey: this.network === 'XMR' ? `txkey-${n}` : null,
+    };
   }
 
   forget(txid: string): void {

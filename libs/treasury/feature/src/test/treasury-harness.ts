@@ -31,6 +31,8 @@ export const silentLogger = { info: () => undefined, warn: () => undefined, erro
 export interface Outbox {
   progress: PayoutProgress[];
   liquidity: Map<CurrencyCode, LiquidityEntry>;
+  /** Liquidity entries written, all currencies counted. */
+  liquidityPuts: number;
   /** Set to make the progress sink throw (the bus is down). */
   busDown: boolean;
 }
@@ -47,7 +49,12 @@ export interface Harness {
   clock: ManualClock;
   ledger: LedgerRepository;
   /** A treasury process over the shared database: a second one is a restart after a crash. */
-  start(options?: { chains?: FakeChains; caps?: LiquidityCaps }): TreasuryProcess;
+  start(options?: {
+    chains?: FakeChains;
+    caps?: LiquidityCaps;
+    liquidityMinIntervalMs?: number;
+    sendBatch?: number;
+  }): TreasuryProcess;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -65,9 +72,9 @@ export async function openHarness(): Promise<Harness> {
     dataSource,
     clock,
     ledger: new LedgerRepository(dataSource),
-    start: ({ chains = new FakeChains(), caps = NO_CAPS } = {}) => {
+    start: ({ chains = new FakeChains(), caps = NO_CAPS, liquidityMinIntervalMs, sendBatch } = {}) => {
       const keys = new TreasuryKeys(new Uint8Array(64), fakeSigners);
-      const out: Outbox = { progress: [], liquidity: new Map(), busDown: false };
+      const out: Outbox = { progress: [], liquidity: new Map(), liquidityPuts: 0, busDown: false };
       const treasury = composeTreasury({
         dataSource,
         chains,
@@ -77,10 +84,15 @@ export async function openHarness(): Promise<Harness> {
           if (out.busDown) throw new Error('bus down');
           out.progress.push(p);
         },
-        liquidity: async (entry) => void out.liquidity.set(entry.code, entry),
+        liquidity: async (entry) => {
+          out.liquidityPuts++;
+          out.liquidity.set(entry.code, entry);
+        },
         clock: clock.now,
         logger: silentLogger,
         retry: RETRY,
+        liquidityMinIntervalMs,
+        sendBatch,
       });
       return { ...treasury, chains, keys, out };
     },

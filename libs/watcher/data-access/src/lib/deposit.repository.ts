@@ -72,6 +72,16 @@ export class DepositRepository {
     return rows.map(rowToDeposit);
   }
 
+  /** How many deposits each of these swaps has in a block of the followed chain. */
+  async minedPerSwap(network: Network, swapIds: string[]): Promise<Map<string, number>> {
+    const rows: Array<{ swap_id: string; mined: string }> = await this.dataSource.query(
+      `SELECT swap_id, count(*) AS mined FROM deposits
+        WHERE network = $1 AND swap_id = ANY($2::text[]) AND state = 'block' GROUP BY swap_id`,
+      [network, swapIds],
+    );
+    return new Map(rows.map((row) => [row.swap_id, Number(row.mined)]));
+  }
+
   /** Records what was reported, once JetStream acknowledged it. */
   async markReported(id: string, report: DepositReport): Promise<void> {
     await this.dataSource.query(

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Bus } from '@swap/bus';
-import { devnetAccount, devnetFee, devnetSubmit } from '@swap/contracts';
+import { devnetAccount, devnetFee, devnetSubmitBatch } from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
 import type {
   AddressSigner,
   BroadcastResult,
   ChainSender,
   SignedTransaction,
+  SigningItem,
   TransferOrder,
 } from '../chain-sender';
 import { devnetCall, DevnetRpcError, type DevnetCallOptions } from './devnet-call';
@@ -16,8 +17,9 @@ import { devnetTxid, devnetTxMessage, encodeDevnetTx, type DevnetTxBody } from '
 /**
  * ChainSender of one devnet network (D10). The devnet is an account model: sign() takes the
  * address's next nonce, so sign and broadcast one transaction of an address at a time, as on
- * Ethereum; a second transaction signed before the first reached the mempool reuses its nonce and
- * is refused as a double spend.
+ * Ethereum (a second transaction signed before the first reached the mempool reuses its nonce and
+ * is refused as a double spend), or sign several at once with signBatch() and broadcast them in
+ * their order (a nonce ahead of the account's next one is refused too).
  */
 export class DevnetSender implements ChainSender {
   constructor(
@@ -27,21 +29,68 @@ export class DevnetSender implements ChainSender {
   ) {}
 
   async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
+    const [tx] = await this.signBatch([{ order, signer }]);
+    return tx;
+  }
+
+  /** Asks the devnet once per address for its next nonce (and per currency for the fee), then counts on. */
+  async signBatch(items: readonly SigningItem[]): Promise<SignedTransaction[]> {
+    const nonces = new Map<string, number>();
+    const fees = new Map<CurrencyCode, bigint>();
+    const signed: SignedTransaction[] = [];
+    for (const { order, signer } of items) {
+      this.check(order, signer);
+      let nonce = nonces.get(signer.address);
+      let fee = fees.get(order.currency);
+      if (nonce === undefined || fee === undefined) {
+        const request = { network: this.network, address: signer.address, currency: order.currency };
+        const account = await devnetCall(this.bus, devnetAccount, request, this.options);
+        nonce ??= account.nextNonce;
+        fee = BigInt(account.feePerTransfer);
+        fees.set(order.currency, fee);
+      }
+      nonces.set(signer.address, nonce + 1);
+      signed.push(this.build(order, signer, nonce, fee));
+    }
+    return signed;
+  }
+
+  async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
+    const [result] = await this.broadcastBatch([tx]);
+    return result;
+  }
+
+  async broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]> {
+    try {
+      const request = { network: this.network, raws: txs.map((tx) => tx.raw) };
+      const results = await devnetCall(this.bus, devnetSubmitBatch, request, this.options);
+      // "Already known" comes back accepted too: the same bytes twice are one transaction.
+      return results.map((r) => (r.accepted ? { accepted: true } : { accepted: false, reason: r.reason }));
+    } catch (err) {
+      // A request the devnet cannot read will never land; anything else may pass on a retry.
+      if (err instanceof DevnetRpcError && err.code === 'BAD_REQUEST')
+        return txs.map(() => ({ accepted: false, reason: err.message }));
+      throw err;
+    }
+  }
+
+  private check(order: TransferOrder, signer: AddressSigner): void {
     if (signer.network !== this.network)
       throw new Error(`a ${signer.network} key cannot sign on ${this.network}`);
     if (CURRENCIES[order.currency].network !== this.network)
       throw new Error(`${order.currency} is not a currency of ${this.network}`);
     if (order.amount <= 0n) throw new Error('a transfer moves a positive amount');
-    const request = { network: this.network, address: signer.address, currency: order.currency };
-    const account = await devnetCall(this.bus, devnetAccount, request, this.options);
+  }
+
+  private build(order: TransferOrder, signer: AddressSigner, nonce: number, fee: bigint): SignedTransaction {
     const body: DevnetTxBody = {
       network: this.network,
       from: signer.address,
       to: order.to,
       currency: order.currency,
       amount: order.amount,
-      nonce: account.nextNonce,
-      fee: BigInt(account.feePerTransfer),
+      nonce,
+      fee,
       publicKey: signer.publicKey,
     };
     const signature = signer.sign(devnetTxMessage(body));
@@ -53,24 +102,6 @@ export class DevnetSender implements ChainSender {
       feeCurrency: this.network,
       txKey: this.network === 'XMR' ? moneroTxKey() : null,
     };
-  }
-
-  async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
-    try {
-      const result = await devnetCall(
-        this.bus,
-        devnetSubmit,
-        { network: this.network, raw: tx.raw },
-        this.options,
-      );
-      // "Already known" comes back accepted too: the same bytes twice are one transaction.
-      return result.accepted ? { accepted: true } : { accepted: false, reason: result.reason };
-    } catch (err) {
-      // A request the devnet cannot read will never land; anything else may pass on a retry.
-      if (err instanceof DevnetRpcError && err.code === 'BAD_REQUEST')
-        return { accepted: false, reason: err.message };
-      throw err;
-    }
   }
 
   async estimateFee(currency: CurrencyCode): Promise<bigint> {

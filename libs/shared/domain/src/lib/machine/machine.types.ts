@@ -24,7 +24,10 @@ export type SwapEvent =
   /** A deposit entered the mempool (0 confirmations). */
   | { kind: 'DepositSeen'; now: number; tx: string; amount: bigint }
   | { kind: 'DepositConfirmations'; now: number; txid: string; confirmations: number }
-  /** The deposit reached the currency's required confirmations. */
+  /**
+   * The deposit reached the currency's required confirmations. `amount` is everything deposited
+   * to the address with those confirmations (rule 1: extra deposits are credited with it).
+   */
   | { kind: 'DepositCredited'; now: number; txid: string; amount: bigint; market: CreditingMarket }
   | { kind: 'DepositReverted'; now: number; txid: string }
   /** POST /swap/emergency; `address` was already validated for the source chain by the caller. */

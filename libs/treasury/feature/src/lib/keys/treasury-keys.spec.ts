@@ -20,6 +20,19 @@ describe('TreasuryKeys', () => {
     ]);
   });
 
+  it('derives a deposit address once while it is among the recently used, again once forgotten', () => {
+    derived.length = 0;
+    keys.signer('TRX', 1);
+    keys.signer('TRX', 1);
+    for (let index = 2; index <= 257; index++) keys.signer('SOL', index);
+    keys.signer('TRX', 1);
+    expect(derived.filter(([network]) => network === 'TRX')).toEqual([
+      ['TRX', 1],
+      ['TRX', 1],
+    ]);
+    expect(derived).toHaveLength(258);
+  });
+
   it('never shows the seed in JSON or in its own properties', () => {
     expect(JSON.stringify({ keys })).toBe('{"keys":"[TreasuryKeys]"}');
     expect(Object.values(keys)).not.toContainEqual(seed);

@@ -6,6 +6,9 @@ export type SignerFactory = (seed: Uint8Array, network: Network, index: number) 
 
 export const HOT_WALLET_INDEX = 0;
 
+/** Deposit-address signers kept: a sweep asks for its address's signer twice (ownership, then signing). */
+const RECENT_SIGNERS = 256;
+
 /**
  * The only holder of key material in the system. Index 0 of each network is its hot wallet;
  * deposit addresses are indices ≥ 1. The seed is a private field: it never reaches a log or a
@@ -14,6 +17,7 @@ export const HOT_WALLET_INDEX = 0;
 export class TreasuryKeys {
   readonly #seed: Uint8Array;
   readonly #hot = new Map<Network, AddressSigner>();
+  readonly #recent = new Map<string, AddressSigner>();
 
   constructor(
     seed: Uint8Array,
@@ -23,7 +27,7 @@ export class TreasuryKeys {
   }
 
   signer(network: Network, index: number): AddressSigner {
-    if (index !== HOT_WALLET_INDEX) return this.derive(this.#seed, network, index);
+    if (index !== HOT_WALLET_INDEX) return this.depositSigner(network, index);
     let hot = this.#hot.get(network);
     if (!hot) {
       hot = this.derive(this.#seed, network, HOT_WALLET_INDEX);
@@ -38,5 +42,20 @@ export class TreasuryKeys {
 
   toJSON(): string {
     return '[TreasuryKeys]';
+  }
+
+  /** Derived on demand; the most recently used few are kept (a Map iterates oldest first). */
+  private depositSigner(network: Network, index: number): AddressSigner {
+    const key = `${network}:${index}`;
+    const kept = this.#recent.get(key);
+    if (kept) {
+      this.#recent.delete(key);
+      this.#recent.set(key, kept);
+      return kept;
+    }
+    const signer = this.derive(this.#seed, network, index);
+    this.#recent.set(key, signer);
+    if (this.#recent.size > RECENT_SIGNERS) this.#recent.delete(this.#recent.keys().next().value as string);
+    return signer;
   }
 }

@@ -13,6 +13,10 @@ export class RecordSwapBooks {
 
   async execute(swap: SwapSnapshot): Promise<void> {
     if (swap.dryrun || !isCredited(swap)) return;
+    // Most events of a credited swap (SENDING, DONE, repeats) add nothing: one read tells.
+    const exchange = isExchanged(swap) ? exchangeBatchKey(swap.id) : null;
+    if (!isRefunded(swap) && (await this.books.covers(swap.id, BigInt(swap.amountDeposited), exchange)))
+      return;
     await this.books.withBook(newBook(swap), async (book, tx) => {
       const deposited = BigInt(swap.amountDeposited);
       if (deposited > book.deposited) {

@@ -1,4 +1,6 @@
 import type { SwapSnapshot } from '@swap/contracts';
+import { SwapBookRepository } from '@swap/treasury-data';
+import { RecordSwapBooks } from './record-swap-books.use-case';
 import { openHarness, swapAt, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
 
 describe('the ledger of a swap', () => {
@@ -92,6 +94,28 @@ describe('the ledger of a swap', () => {
       'deposit:AbCdEfGhIj:170000000',
       'deposit:AbCdEfGhIj:170000000',
     ]);
+  });
+
+  it('opens the book only for an event that adds to it', async () => {
+    class CountingBooks extends SwapBookRepository {
+      opened = 0;
+      override withBook<T>(...args: Parameters<SwapBookRepository['withBook']>): Promise<T> {
+        this.opened++;
+        return super.withBook(...(args as [never, never]));
+      }
+    }
+    const books = new CountingBooks(h.dataSource);
+    const recordBooks = new RecordSwapBooks(books);
+
+    await recordBooks.execute(exchanging());
+    await recordBooks.execute(exchanging({ status: 'SENDING' }));
+    await recordBooks.execute(exchanging({ status: 'DONE' }));
+    expect(books.opened).toBe(1);
+
+    await recordBooks.execute(exchanging({ status: 'DONE', amountDeposited: '160000000' }));
+    expect(books.opened).toBe(2);
+    // The further 0.1 LTC is booked (and waits there: the exchange took the first 1.5).
+    expect(await balance(`deposits:${ID}`)).toEqual({ LTC: -10_000_000n });
   });
 
   it('books a refund with its refund fee and network fee', async () => {

@@ -1,3 +1,4 @@
+import { CURRENCY_CODES } from '@swap/domain';
 import type { LiquidityCaps } from './liquidity-caps';
 import { NO_CAPS, openHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
 
@@ -25,8 +26,10 @@ describe('liquidity', () => {
     eth.setBalance('eth-0', 'USDTERC', 1_000_000n);
     treasury.chains.chain('BTC').setBalance('btc-0', 'BTC', 80_000n);
     treasury.chains.chain('LTC').setBalance('ltc-0', 'LTC', 70_000n);
-    eth.broadcastMode = 'unreachable'; // the payouts stay SIGNED, so their fees are reserved
+    // The node is unreachable: a stays SIGNED (its fee reserved), b PLANNED behind it.
+    eth.broadcastMode = 'unreachable';
     await treasury.planPayout.execute(payoutCommand({ payoutId: 'a', amount: '300000000000000000' }));
+    await treasury.dispatcher.settled();
     await treasury.planPayout.execute(
       payoutCommand({ payoutId: 'b', currency: 'USDTERC', amount: '400000' }),
     );
@@ -56,6 +59,31 @@ describe('liquidity', () => {
     await treasury.liquidity.settled();
 
     expect(treasury.out.liquidity.get('ETH')?.available).toBe('590');
+  });
+
+  it('publishes reservation changes within the minimum interval once, after it, with the newest state', async () => {
+    const treasury = h.start({ liquidityMinIntervalMs: 300 });
+    const eth = treasury.chains.chain('ETH');
+    eth.setBalance('eth-0', 'ETH', 1000n);
+    eth.fee = 10n;
+    eth.broadcastMode = 'unreachable';
+    const started = performance.now();
+
+    for (const [payoutId, amount] of [
+      ['a', '100'],
+      ['b', '200'],
+      ['c', '300'],
+    ]) {
+      await treasury.planPayout.execute(payoutCommand({ payoutId, amount }));
+      await treasury.dispatcher.drain('ETH');
+    }
+    await treasury.liquidity.settled();
+
+    // The first change is published at once; the others wait out the interval together.
+    expect(treasury.out.liquidityPuts).toBe(2 * CURRENCY_CODES.length);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    // All three amounts are reserved; only the first is signed (the node is unreachable), so one fee.
+    expect(treasury.out.liquidity.get('ETH')?.available).toBe(String(1000 - 600 - 10));
   });
 
   it('keeps the last value of a currency whose node cannot be asked', async () => {

@@ -17,6 +17,11 @@ export interface LiquidityPublisherDeps {
   sink: LiquiditySink;
   clock: Clock;
   logger: TreasuryLogger;
+  /**
+   * Least time between two publishes asked for by kick(): under a stream of payouts every one
+   * changes the reservations, and each publish reads every hot wallet's balance. 0: at once.
+   */
+  minIntervalMs?: number;
 }
 
 /**
@@ -26,7 +31,9 @@ export interface LiquidityPublisherDeps {
  */
 export class LiquidityPublisher {
   private running: Promise<void> | null = null;
+  private publishing = false;
   private again = false;
+  private lastKickedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: LiquidityPublisherDeps) {}
 
@@ -35,16 +42,26 @@ export class LiquidityPublisher {
     await Promise.all(CURRENCY_CODES.map((code) => this.publishOne(code, reserved)));
   }
 
-  /** Publishes now, or once more right after the run under way. */
+  /**
+   * Publishes now, or once more right after the run under way; within minIntervalMs of the last
+   * kicked run, once that interval is over (a run that has not started yet reads the newest state).
+   */
   kick(): void {
     if (this.running) {
-      this.again = true;
+      this.again ||= this.publishing;
       return;
     }
-    this.running = this.publish()
+    const wait = this.lastKickedAt + (this.deps.minIntervalMs ?? 0) - performance.now();
+    const run = () => {
+      this.publishing = true;
+      this.lastKickedAt = performance.now();
+      return this.publish();
+    };
+    this.running = (wait > 0 ? delay(wait).then(run) : run())
       .catch((err: unknown) => this.deps.logger.error({ err }, 'liquidity publish failed'))
       .finally(() => {
         this.running = null;
+        this.publishing = false;
         if (this.again) {
           this.again = false;
           this.kick();
@@ -52,7 +69,7 @@ export class LiquidityPublisher {
       });
   }
 
-  /** Resolves once the publish under way (if any) is over. */
+  /** Resolves once the publish under way or waiting (if any) is over. */
   async settled(): Promise<void> {
     while (this.running) await this.running;
   }
@@ -69,3 +86,5 @@ export class LiquidityPublisher {
     }
   }
 }
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

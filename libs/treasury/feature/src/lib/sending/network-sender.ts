@@ -1,4 +1,4 @@
-import type { ChainSender, SignedTransaction } from '@swap/chain';
+import type { ChainSender, SignedTransaction, TransferOrder } from '@swap/chain';
 import type { Network } from '@swap/domain';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { Clock, TreasuryLogger } from '../chains/chain-nodes';
@@ -17,6 +17,8 @@ export interface NetworkSenderDeps {
   clock: Clock;
   logger: TreasuryLogger;
   retry: RetryPolicy;
+  /** Transfers signed together at most (then stored together, then broadcast one after the other). */
+  batchSize: number;
 }
 
 /** The stored bytes of a transfer from SIGNED on. */
@@ -26,9 +28,11 @@ export function signedOf(transfer: Transfer): SignedTransaction {
 }
 
 /**
- * Sends one network's transfers one at a time, oldest first: sign, persist, and only then
- * broadcast. A signed transfer no node has taken yet goes out (byte for byte) before anything else
- * is signed, so account nonces never overtake each other. One sender per network and process.
+ * Sends one network's transfers in order, oldest first: sign, persist, and only then broadcast.
+ * Due transfers are signed as a batch (an address's next nonces in turn), stored together, then
+ * broadcast one after the other in that order; a signed transfer no node has taken yet goes out
+ * (byte for byte) before anything else is signed, so account nonces never overtake each other.
+ * One sender per network and process.
  */
 export class NetworkSender {
   private queue: Promise<void> = Promise.resolve();
@@ -57,36 +61,73 @@ export class NetworkSender {
   }
 
   private async sendDue(): Promise<void> {
-    const { transfers, clock } = this.deps;
-    for (;;) {
-      const unbroadcast = await transfers.firstUnbroadcast(this.network);
-      if (unbroadcast) {
-        // Waiting out a backoff: nothing may be signed behind it.
-        if (unbroadcast.nextAttemptAt > clock() || !(await this.broadcast(unbroadcast))) return;
-        continue;
+    const { transfers, clock, batchSize } = this.deps;
+    // Progress goes to the engine while the next transfers go out; the pass ends once it is sent.
+    const reports: Array<Promise<void>> = [];
+    try {
+      for (;;) {
+        const { unbroadcast, planned } = await transfers.nextToSend(this.network, clock(), batchSize);
+        if (unbroadcast.length > 0) {
+          // Waiting out a backoff: nothing may be sent or signed behind it.
+          const waiting = unbroadcast.findIndex((transfer) => transfer.nextAttemptAt > clock());
+          const due = waiting < 0 ? unbroadcast : unbroadcast.slice(0, waiting);
+          if (due.length === 0 || !(await this.broadcast(due, reports))) return;
+          continue;
+        }
+        if (planned.length === 0) return;
+        // Nothing else was waiting to go out: what was just signed goes next, in its order.
+        const signed = planned.length === 1 ? await this.sign(planned[0]) : await this.signBatch(planned);
+        if (signed.length > 0 && !(await this.broadcast(signed, reports))) return;
       }
-      const planned = await transfers.nextPlanned(this.network, clock());
-      if (!planned) return;
-      await this.sign(planned);
+    } finally {
+      await Promise.all(reports);
     }
   }
 
-  /** PLANNED → SIGNED. If it was signed meanwhile, the stored bytes stand and these are dropped. */
-  private async sign(transfer: Transfer): Promise<void> {
+  /**
+   * PLANNED → SIGNED. If it was signed meanwhile, the stored bytes stand and these are dropped.
+   * Returns the transfer as stored, or nothing when it could not be signed.
+   */
+  private async sign(transfer: Transfer): Promise<Transfer[]> {
     const { chain, keys, transfers } = this.deps;
     let tx: SignedTransaction;
     try {
-      const signer = keys.signer(this.network, transfer.fromIndex);
-      tx = await chain.sign(
-        { currency: transfer.currency, to: transfer.to, amount: transfer.amount },
-        signer,
-      );
+      tx = await chain.sign(orderOf(transfer), keys.signer(this.network, transfer.fromIndex));
     } catch (err) {
       await this.signingFailed(transfer, err);
-      return;
+      return [];
     }
-    await transfers.markSigned(transfer.id, tx, signedBatch(transfer, tx));
+    const stored = await transfers.markSigned(transfer.id, tx, signedBatch(transfer, tx));
     this.deps.reservationsChanged();
+    return stored.state === 'SIGNED' ? [stored] : [];
+  }
+
+  /**
+   * Several PLANNED → SIGNED, stored all or none, and returned as stored. If the batch cannot be
+   * signed, its first transfer is tried alone (and its failure recorded); if one was signed
+   * meanwhile, these bytes are dropped and the next round reads what is stored.
+   */
+  private async signBatch(planned: Transfer[]): Promise<Transfer[]> {
+    const { chain, keys, transfers } = this.deps;
+    let txs: SignedTransaction[];
+    try {
+      txs = await chain.signBatch(
+        planned.map((transfer) => ({
+          order: orderOf(transfer),
+          signer: keys.signer(this.network, transfer.fromIndex),
+        })),
+      );
+    } catch {
+      return this.sign(planned[0]);
+    }
+    const results = planned.map((transfer, i) => ({
+      id: transfer.id,
+      tx: txs[i],
+      batch: signedBatch(transfer, txs[i]),
+    }));
+    if (!(await transfers.markSignedAll(results))) return [];
+    this.deps.reservationsChanged();
+    return planned.map((transfer, i) => ({ ...transfer, state: 'SIGNED', signed: txs[i] }));
   }
 
   private async signingFailed(transfer: Transfer, err: unknown): Promise<void> {
@@ -101,27 +142,37 @@ export class NetworkSender {
     await this.ended(failed);
   }
 
-  /** True when the node answered (accepted or refused for good); false when it could not be reached. */
-  private async broadcast(transfer: Transfer): Promise<boolean> {
+  /**
+   * Sends signed transfers to the node in their order. True when it answered (each accepted or
+   * refused for good); false when it could not be reached, and the first waits out a backoff.
+   * Progress reports of accepted transfers are added to `reports`, not awaited.
+   */
+  private async broadcast(due: Transfer[], reports: Array<Promise<void>>): Promise<boolean> {
     const { chain, transfers, logger, retry, clock } = this.deps;
-    const tx = signedOf(transfer);
-    let result;
+    let results;
     try {
-      result = await chain.broadcast(tx);
+      results = await chain.broadcastBatch(due.map(signedOf));
     } catch (err) {
-      const delay = retryDelay(retry, transfer.attempts);
-      logger.warn({ err, transferId: transfer.id, txid: tx.txid, retryInMs: delay }, 'node unreachable');
-      await transfers.postpone(transfer.id, 'SIGNED', clock() + delay);
+      const [first] = due;
+      const delay = retryDelay(retry, first.attempts);
+      logger.warn(
+        { err, transferId: first.id, txid: signedOf(first).txid, retryInMs: delay },
+        'node unreachable',
+      );
+      await transfers.postpone(first.id, 'SIGNED', clock() + delay);
       return false;
     }
-    if (result.accepted) {
-      const sent = await transfers.markBroadcast(transfer.id);
-      if (sent) await this.deps.reporter.report(sent);
-      return true;
+    const accepted = due.filter((_, i) => results[i].accepted).map((transfer) => transfer.id);
+    for (const sent of await transfers.markBroadcastAll(accepted))
+      reports.push(this.deps.reporter.report(sent));
+    for (const [i, transfer] of due.entries()) {
+      const result = results[i];
+      if (result.accepted) continue;
+      const tx = signedOf(transfer);
+      logger.warn({ transferId: transfer.id, txid: tx.txid, reason: result.reason }, 'broadcast refused');
+      const reason = `the network refused the transaction: ${result.reason}`;
+      await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
     }
-    logger.warn({ transferId: transfer.id, txid: tx.txid, reason: result.reason }, 'broadcast refused');
-    const reason = `the network refused the transaction: ${result.reason}`;
-    await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
     return true;
   }
 
@@ -131,3 +182,9 @@ export class NetworkSender {
     await this.deps.reporter.report(failed);
   }
 }
+
+const orderOf = (transfer: Transfer): TransferOrder => ({
+  currency: transfer.currency,
+  to: transfer.to,
+  amount: transfer.amount,
+});

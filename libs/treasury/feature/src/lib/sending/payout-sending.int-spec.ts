@@ -131,6 +131,58 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     expect(eth.signs.map((s) => s.order.amount)).toEqual([0n, 1n, 2n, 3n, 4n].map((n) => n + 1n));
   });
 
+  it('signs due transfers as one batch and stores them all before the first broadcast; after a crash the same bytes go out in order', async () => {
+    const crashed = h.start();
+    for (let i = 0; i < 5; i++) await crashed.transfers.plan(aPlanned(`p${i}`));
+    const eth = crashed.chains.chain('ETH');
+    eth.broadcastMode = 'hang'; // the process dies while the node is asked about the first
+    void crashed.dispatcher.drain('ETH');
+    await waitUntil(async () => eth.broadcasts.length === 1);
+
+    const stored = await Promise.all([0, 1, 2, 3, 4].map((i) => crashed.transfers.get(`p${i}`)));
+    expect(eth.signBatches).toEqual([5]);
+    expect(stored.map((t) => t.state)).toEqual(Array(5).fill('SIGNED'));
+    expect(eth.broadcasts).toEqual([stored[0].signed?.raw]);
+
+    const restarted = h.start({ chains: new FakeChains() });
+    await restarted.dispatcher.drain('ETH');
+    const node = restarted.chains.chain('ETH');
+    expect(node.signs).toEqual([]);
+    expect(node.broadcasts).toEqual(stored.map((t) => t.signed?.raw));
+    expect(restarted.out.progress.map((p) => p.payoutId)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+  });
+
+  it('signs at most the batch size at once, oldest first', async () => {
+    const treasury = h.start({ sendBatch: 2 });
+    for (let i = 0; i < 5; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
+
+    await treasury.dispatcher.drain('ETH');
+
+    const eth = treasury.chains.chain('ETH');
+    expect(eth.signBatches).toEqual([2, 2]); // and the last one alone
+    expect(eth.signs.map((s) => s.order.amount)).toEqual([1n, 2n, 3n, 4n, 5n]);
+    expect(eth.broadcasts).toHaveLength(5);
+    expect(eth.maxConcurrent).toBe(1);
+  });
+
+  it('fails only the transfer of a batch the node refuses; the others still go out', async () => {
+    const treasury = h.start();
+    for (let i = 0; i < 3; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
+    treasury.chains.chain('ETH').refusals.set('eth-tx-1', 'insufficient funds');
+
+    await treasury.dispatcher.drain('ETH');
+
+    const states = await Promise.all(
+      ['p0', 'p1', 'p2'].map(async (id) => (await treasury.transfers.get(id)).state),
+    );
+    expect(states).toEqual(['BROADCAST', 'FAILED', 'BROADCAST']);
+    expect(treasury.out.progress.map((p) => [p.payoutId, p.state]).sort()).toEqual([
+      ['p0', 'broadcast'],
+      ['p1', 'failed'],
+      ['p2', 'broadcast'],
+    ]);
+  });
+
   it('fails a payout that cannot be signed after the allowed attempts, and reports it', async () => {
     const treasury = h.start();
     treasury.chains.chain('ETH').signError = new Error('nonce lookup failed');

@@ -40,6 +40,7 @@ describe('following the chain (LTC)', () => {
         blockHeight: null,
         blockHash: null,
         reverted: false,
+        minedDeposits: 0,
         observedAt: T0 * 1000,
       },
     ]);
@@ -73,6 +74,35 @@ describe('following the chain (LTC)', () => {
     expect(first).toMatchObject({ blockHeight: minedAt, blockHash: `ltc-${minedAt}-f0` });
     expect(second).toMatchObject({ blockHeight: minedAt, blockHash: `ltc-${minedAt}-f0` });
     expect(await h.deposit(`LTC:${tx.txid}:0`)).toMatchObject({ state: 'block', settled: true });
+  });
+
+  it('tells a deposit just mined before another to the same address reaches its threshold', async () => {
+    const swap = await h.swap();
+    const watcher = await h.watcher();
+    const first = h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 1n });
+    h.chain.mine();
+    await watcher.poll();
+    const second = h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 2n });
+    h.chain.mine();
+    await watcher.poll();
+
+    // The engine credits the first only with every deposit already in a block, the second included.
+    expect(await h.told()).toEqual([`${first.txid} 1`, `${second.txid} 1`, `${first.txid} 2`]);
+    expect((await h.published()).map((message) => message.minedDeposits)).toEqual([1, 2, 2]);
+  });
+
+  it('counts the deposits to the address in a block when several reach the threshold at once', async () => {
+    const swap = await h.swap();
+    const watcher = await h.watcher();
+    h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 1n });
+    h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 2n });
+    h.chain.mine(2);
+    await watcher.poll();
+
+    expect((await h.published()).map((m) => [m.confirmations, m.minedDeposits])).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
   });
 
   it('resumes from its cursor after a restart and publishes nothing twice', async () => {

@@ -1,5 +1,5 @@
-import { engineInputId } from '@swap/contracts';
-import type { Network } from '@swap/domain';
+import { engineInputId, type DepositObserved } from '@swap/contracts';
+import { CURRENCIES, type Network } from '@swap/domain';
 import type { Deposit, DepositReport, DepositRepository } from '@swap/watcher-data';
 import type { WatcherLogger } from '../watcher.logger';
 import { confirmationsAt, isSettled, observation } from './deposit-observation';
@@ -18,13 +18,27 @@ export class DepositReporter {
     private readonly logger: WatcherLogger,
   ) {}
 
-  /** The chain is followed up to `height`. Returns how many messages were published. */
+  /**
+   * The chain is followed up to `height`. Returns how many messages were published. Deposits
+   * reaching their threshold go last: one just mined is told before another one to the same
+   * address reaches its threshold in the same block, so the engine credits them together (rule 1).
+   */
   async report(height: number): Promise<number> {
     let published = 0;
-    for (const deposit of await this.deposits.unsettled(this.network)) {
-      // Its block left the chain: where it went is decided once the new chain has been scanned.
-      if (deposit.state === 'orphaned') continue;
-      const message = observation(deposit, height, this.clock());
+    const now = this.clock();
+    const unsettled = (await this.deposits.unsettled(this.network))
+      // Orphaned: where its block went is decided once the new chain has been scanned.
+      .filter((deposit) => deposit.state !== 'orphaned');
+    const swapIds = [...new Set(unsettled.map((deposit) => deposit.swapId))];
+    const mined = await this.deposits.minedPerSwap(this.network, swapIds);
+    const states = unsettled
+      .map((deposit) => ({
+        deposit,
+        message: { ...observation(deposit, height, now), minedDeposits: mined.get(deposit.swapId) ?? 0 },
+      }))
+      // A stable sort: otherwise deposits keep the order they were seen in.
+      .sort((a, b) => Number(reachesThreshold(a.message)) - Number(reachesThreshold(b.message)));
+    for (const { deposit, message } of states) {
       const publishedId = engineInputId(message);
       if (publishedId !== deposit.publishedId) {
         await this.publisher.publish(message);
@@ -50,6 +64,9 @@ export class DepositReporter {
     return published;
   }
 }
+
+const reachesThreshold = (message: DepositObserved): boolean =>
+  message.confirmations >= CURRENCIES[message.currency].reqConfirmations;
 
 const changed = (deposit: Deposit, report: DepositReport): boolean =>
   deposit.confirmations !== report.confirmations ||

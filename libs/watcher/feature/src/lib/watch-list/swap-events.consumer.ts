@@ -4,12 +4,20 @@ import type { Network } from '@swap/domain';
 import type { RecordSwap } from './record-swap.use-case';
 
 /**
+ * Recording a swap takes milliseconds. After a replica dies, the events it had pulled come back
+ * after this long, so a short wait keeps a restarted watcher from standing still for long.
+ */
+const ACK_WAIT_MS = 5_000;
+
+/**
  * The swap events, into the watch list. The durable is shared by every replica of the network's
  * watcher (one table), and replays the whole stream into a fresh database.
  */
 export class SwapEventsConsumer {
   readonly durable: string;
   private handle: ConsumerHandle | undefined;
+  /** The stream's last sequence when caughtUp() was first asked since start: what "caught up" means. */
+  private target: number | undefined;
 
   constructor(
     private readonly bus: Bus,
@@ -24,6 +32,7 @@ export class SwapEventsConsumer {
       durable: this.durable,
       // Safe out of order: a stored swap version never goes back.
       concurrency: 8,
+      ackWaitMs: ACK_WAIT_MS,
       handler: async (swap) => void (await this.recordSwap.execute(swap)),
     });
   }
@@ -31,12 +40,19 @@ export class SwapEventsConsumer {
   async stop(): Promise<void> {
     await this.handle?.stop();
     this.handle = undefined;
+    this.target = undefined;
   }
 
-  /** True once every swap event published so far has been recorded (by any replica). */
+  /**
+   * True once every swap event published before the first call has been recorded (by any
+   * replica). Later events do not hold the watcher back: swaps keep changing on a busy service, and
+   * an address learned late is looked for in the blocks kept (LateAddressRescan).
+   */
   async caughtUp(): Promise<boolean> {
     const jsm = await this.bus.manager();
+    this.target ??= (await jsm.streams.info(SWAP_EVENTS_STREAM.name)).state.last_seq;
     const info = await jsm.consumers.info(SWAP_EVENTS_STREAM.name, this.durable);
-    return info.num_pending === 0 && info.num_ack_pending === 0;
+    const idle = info.num_pending === 0 && info.num_ack_pending === 0;
+    return idle || info.ack_floor.stream_seq >= this.target;
   }
 }

@@ -78,13 +78,19 @@ describe('the watch list from swap events (LTC)', () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
-  it('is not caught up while events wait to be recorded', async () => {
+  /** A consumer that recorded every event so far, then stopped (its durable stays). */
+  async function drained(watchList: WatchListRepository): Promise<SwapEventsConsumer> {
     await h.bus.ensureStream(SWAP_EVENTS_STREAM);
+    const stopped = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
+    await stopped.start();
+    await waitFor(() => stopped.caughtUp());
+    await stopped.stop();
+    return stopped;
+  }
+
+  it('is not caught up while events wait to be recorded', async () => {
     const watchList = new WatchListRepository(h.dataSource);
-    consumer = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
-    await consumer.start();
-    await waitFor(() => consumer!.caughtUp());
-    await consumer.stop();
+    consumer = await drained(watchList);
 
     await publish(swap({ id: 'LtcSwap002', depositAddress: 'ltc1qnext' }), 'next:1');
     expect(await consumer.caughtUp()).toBe(false);
@@ -96,5 +102,37 @@ describe('the watch list from swap events (LTC)', () => {
       status: 'NEW',
       endedAt: null,
     });
+  });
+
+  /** A replica killed with this event pulled and not acknowledged: it waits out the ack wait. */
+  async function heldByDeadReplica(snapshot: SwapSnapshot, durable: string): Promise<void> {
+    await publish(snapshot, `${snapshot.id}:held`);
+    const consumer = await h.bus.js.consumers.get(SWAP_EVENTS_STREAM.name, durable);
+    const subjects: string[] = [];
+    for await (const message of await consumer.fetch({ max_messages: 1, expires: 2000 }))
+      subjects.push(message.subject);
+    expect(subjects).toEqual([`swap.${snapshot.id}.updated`]);
+  }
+
+  it('gets back the events a killed replica had pulled within seconds, not 30 s', async () => {
+    const watchList = new WatchListRepository(h.dataSource);
+    consumer = await drained(watchList);
+    await heldByDeadReplica(swap({ id: 'LtcHeld001', depositAddress: 'ltc1qheld' }), consumer.durable);
+
+    await consumer.start();
+    expect(await consumer.caughtUp()).toBe(false);
+    await waitFor(() => consumer!.caughtUp(), 8_000);
+    expect(await watchList.find('LTC', 'ltc1qheld')).toMatchObject({ swapId: 'LtcHeld001' });
+  });
+
+  it('is caught up once what was published before it first asked is recorded, whatever came later', async () => {
+    const watchList = new WatchListRepository(h.dataSource);
+    await drained(watchList);
+
+    const restarted = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
+    expect(await restarted.caughtUp()).toBe(true);
+    // A busy service: swaps keep changing, and some events are in flight at any moment.
+    await heldByDeadReplica(swap({ id: 'LtcLater01', depositAddress: 'ltc1qlater' }), restarted.durable);
+    expect(await restarted.caughtUp()).toBe(true);
   });
 });

@@ -1,0 +1,108 @@
+import type { Bus } from '@swap/bus';
+import { ALL_STREAMS, engineInbox, engineInputId } from '@swap/contracts';
+import type { SwapStatus } from '@swap/domain';
+import { forEachLimited } from './limited';
+import { wallClockMs } from './measure';
+import type { FleetSwap } from './swap-fleet';
+import type { SwapEventLog } from './swap-event-log';
+
+/** How the deposit-confirmed reports reach the engine inbox. */
+export interface Delivery {
+  /** Reports per second, evenly spaced; null: all at once. */
+  rate: number | null;
+  /** Publishes awaiting their PubAck at once. */
+  concurrency: number;
+}
+
+export interface PhaseResult {
+  swaps: number;
+  /** Swaps that ended anywhere but SENDING (refunded for lack of liquidity, failed…). */
+  failed: Map<string, SwapStatus>;
+  /** The busy period: first report published → last SENDING stored. */
+  seconds: number;
+  /** Changes of these swaps the engine persisted (and published) within the busy period. */
+  transitions: number;
+  /** Report published → SENDING stored, ms, one per swap that got there. */
+  toSending: number[];
+  /** Report published → EXCHANGING stored, ms (the engine's part). */
+  toExchanging: number[];
+  /** The phase on the monotonic clock V8's CPU profiles use (µs), to cut a profile to it. */
+  monotonicUs: [bigint, bigint];
+}
+
+const AFTER_CREDIT: readonly SwapStatus[] = ['SENDING', 'REFUNDING', 'RATE_CHANGED', 'FAILED', 'DONE'];
+
+/**
+ * Publishes every swap's deposit-confirmed report on the engine inbox, as the watcher of its
+ * network would, and waits until each swap's payout is broadcast (its SENDING event) or it ended
+ * elsewhere.
+ */
+export async function runPhase(
+  bus: Bus,
+  log: SwapEventLog,
+  fleet: readonly FleetSwap[],
+  delivery: Delivery,
+  timeoutMs: number,
+): Promise<PhaseResult> {
+  const publishedAt = new Array<number>(fleet.length);
+  const monotonicStart = process.hrtime.bigint() / 1000n;
+  const start = wallClockMs();
+  await forEachLimited(fleet, delivery.concurrency, async (swap, i) => {
+    if (delivery.rate) await sleep(start + (i * 1000) / delivery.rate - wallClockMs());
+    publishedAt[i] = wallClockMs();
+    await bus.publish(engineInbox, [swap.id], swap.input, { msgId: engineInputId(swap.input) });
+  });
+  const settled = (swap: FleetSwap) => log.of(swap.id).some((c) => AFTER_CREDIT.includes(c.status));
+  let first = 0; // every swap before it has settled: each check resumes there
+  await log.until(
+    () => {
+      while (first < fleet.length && settled(fleet[first])) first++;
+      return first === fleet.length;
+    },
+    timeoutMs,
+    () =>
+      `${fleet.length - first}+ swaps not past crediting, e.g. ${fleet[first]?.id}: ${JSON.stringify(log.of(fleet[first]?.id ?? ''))}`,
+  );
+  const monotonicUs: [bigint, bigint] = [monotonicStart, process.hrtime.bigint() / 1000n];
+  const failed = new Map<string, SwapStatus>();
+  const toSending: number[] = [];
+  const toExchanging: number[] = [];
+  let end = start;
+  fleet.forEach((swap, i) => {
+    const sending = log.reached(swap.id, 'SENDING');
+    const exchanging = log.reached(swap.id, 'EXCHANGING');
+    if (exchanging) toExchanging.push(exchanging.at - publishedAt[i]);
+    if (!sending) failed.set(swap.id, log.of(swap.id).at(-1)?.status ?? 'NEW');
+    else {
+      toSending.push(sending.at - publishedAt[i]);
+      end = Math.max(end, sending.at);
+    }
+  });
+  const begin = Math.min(...publishedAt);
+  const transitions = fleet.reduce(
+    (sum, swap) => sum + log.of(swap.id).filter((c) => c.at >= begin && c.at <= end).length,
+    0,
+  );
+  const seconds = (end - begin) / 1000;
+  return { swaps: fleet.length, failed, seconds, transitions, toSending, toExchanging, monotonicUs };
+}
+
+/**
+ * Waits until no durable consumer of the services' streams has messages pending or unacknowledged
+ * (twice in a row, half a second apart): the previous step's consequences have been handled.
+ */
+export async function waitIdle(bus: Bus, timeoutMs = 120_000): Promise<void> {
+  const jsm = await bus.manager();
+  const deadline = Date.now() + timeoutMs;
+  for (let quiet = 0; quiet < 2;) {
+    if (Date.now() > deadline) throw new Error('the services did not become idle');
+    let busy = false;
+    for (const stream of ALL_STREAMS)
+      for await (const info of jsm.consumers.list(stream.name))
+        if (info.config.durable_name && info.num_pending + info.num_ack_pending > 0) busy = true;
+    quiet = busy ? 0 : quiet + 1;
+    await sleep(500);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
