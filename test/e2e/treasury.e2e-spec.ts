@@ -14,11 +14,9 @@ import {
   swapUpdated,
   type PayoutProgress,
 } from '@swap/contracts';
-import { Stack } from '@swap/stack';
+import { Stack, TEST_MNEMONIC } from '@swap/stack';
 import { swapSnapshotFixture } from '@swap/testing';
 
-const TEST_MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const ETH_USER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ETH_FEE = 420_000_000_000_000n; // the devnet's fee of a plain ETH transfer
 const USDTERC_FEE = 1_300_000_000_000_000n; // and of a token transfer

@@ -1,5 +1,6 @@
 import { accountPublicKeys, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
 import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
+import { TEST_MNEMONIC } from '@swap/stack';
 
 /** The crash test's networks: two with a token (sweeps with gas top-ups), two without. */
 export const CRASH_NETWORKS: readonly Network[] = ['BTC', 'ETH', 'TRX', 'SOL'];
@@ -8,11 +9,8 @@ export const CRASH_NETWORKS: readonly Network[] = ['BTC', 'ETH', 'TRX', 'SOL'];
 const USERS = accountPublicKeys(
   mnemonicToSeed('legal winner thank year wave sausage worth useful legal winner thank yellow'),
 );
-const TREASURY = accountPublicKeys(
-  mnemonicToSeed(
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
-  ),
-);
+/** The phrase the stack's treasury holds. */
+const TREASURY = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
 
 export const network = (code: CurrencyCode): Network => CURRENCIES[code].network;
 export const userAddress = (code: CurrencyCode, index: number): string =>

@@ -21,7 +21,7 @@ import { ServiceProcess } from './service-process';
 
 const ROOT = repoRoot();
 /** BIP39 test vector phrase: fine for a devnet test, never for money. */
-const TEST_MNEMONIC =
+export const TEST_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 export interface StackOptions {

@@ -122,10 +122,14 @@ describe('TransferRepository', () => {
     const signing = (id: string) => ({ id, tx: aSignedTx({ txid: `0x${id}`, raw: `0x${id}` }), batch: null });
     await transfers.markSigned('p3', aSignedTx({ txid: '0xearlier', raw: '0xearlier' }), null);
 
-    expect(await transfers.markSignedAll([signing('p1'), signing('p2'), signing('p3')])).toBe(false);
+    expect(await transfers.markSignedAll([signing('p1'), signing('p2'), signing('p3')])).toBeNull();
     expect((await transfers.get('p1')).state).toBe('PLANNED');
     const booked = { ...signing('p1'), batch: payoutBatch };
-    expect(await transfers.markSignedAll([booked, signing('p2')])).toBe(true);
+    // Returned as stored, in the order given.
+    expect(await transfers.markSignedAll([booked, signing('p2')])).toMatchObject([
+      { id: 'p1', state: 'SIGNED', signed: { txid: '0xp1' } },
+      { id: 'p2', state: 'SIGNED', signed: { txid: '0xp2' } },
+    ]);
     expect((await transfers.get('p1')).state).toBe('SIGNED');
     expect((await transfers.get('p2')).signed).toMatchObject({
       txid: '0xp2',

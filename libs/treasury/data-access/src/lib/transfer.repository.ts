@@ -88,17 +88,16 @@ export class TransferRepository {
    * When the transfer was signed already, the stored transaction wins and `tx` is thrown away.
    */
   async markSigned(id: string, tx: SignedTransaction, batch: LedgerBatch | null): Promise<Transfer> {
-    return this.dataSource.transaction(async (manager) => {
-      const signed = await this.sign(manager, { id, tx, batch });
-      return signed ?? rowToTransfer((await manager.query('SELECT * FROM transfers WHERE id = $1', [id]))[0]);
-    });
+    const stored = await this.markSignedAll([{ id, tx, batch }]);
+    return stored?.[0] ?? ((await this.find(id)) as Transfer);
   }
 
   /**
    * Several PLANNED → SIGNED in one transaction, all or none: signed as a sequence (consecutive
-   * nonces), they are stored only if every one of them still was PLANNED. Returns whether they were.
+   * nonces), they are stored only if every one of them still was PLANNED. Returns them as stored,
+   * in the order given, or null when one had been signed meanwhile (nothing is stored then).
    */
-  async markSignedAll(items: readonly SigningResult[]): Promise<boolean> {
+  async markSignedAll(items: readonly SigningResult[]): Promise<Transfer[] | null> {
     const signed = items.map(({ id, tx }) => ({
       id,
       txid: tx.txid,
@@ -108,13 +107,13 @@ export class TransferRepository {
       tx_key: tx.txKey,
     }));
     try {
-      await this.dataSource.transaction(async (manager) => {
-        const [rows]: [unknown[], number] = await manager.query(
+      return await this.dataSource.transaction(async (manager) => {
+        const [rows]: [TransferRow[], number] = await manager.query(
           `UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
              fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
            FROM jsonb_to_recordset($1::jsonb)
              AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
-           WHERE t.id = s.id AND t.state = 'PLANNED' RETURNING t.id`,
+           WHERE t.id = s.id AND t.state = 'PLANNED' RETURNING t.*`,
           [JSON.stringify(signed)],
         );
         if (rows.length !== items.length) throw new SignedMeanwhile();
@@ -122,10 +121,11 @@ export class TransferRepository {
           manager,
           items.flatMap(({ batch }) => (batch ? [batch] : [])),
         );
+        const order = items.map((item) => item.id);
+        return rows.map(rowToTransfer).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
       });
-      return true;
     } catch (err) {
-      if (err instanceof SignedMeanwhile) return false;
+      if (err instanceof SignedMeanwhile) return null;
       throw err;
     }
   }
@@ -231,18 +231,6 @@ export class TransferRepository {
        AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.kind = 'sweep' AND s.swap_id = g.swap_id)
        ORDER BY g.seq`,
     );
-  }
-
-  private async sign(manager: EntityManager, { id, tx, batch }: SigningResult): Promise<Transfer | null> {
-    const rows = await this.update(
-      manager,
-      `state = 'SIGNED', txid = $2, raw = $3, fee = $4, fee_currency = $5, tx_key = $6`,
-      `id = $1 AND state = 'PLANNED'`,
-      [id, tx.txid, tx.raw, tx.fee.toString(), tx.feeCurrency, tx.txKey],
-    );
-    if (!rows[0]) return null;
-    if (batch) await this.ledger.post(manager, batch);
-    return rowToTransfer(rows[0]);
   }
 
   private async update(

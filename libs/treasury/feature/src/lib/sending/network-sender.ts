@@ -125,9 +125,10 @@ export class NetworkSender {
       tx: txs[i],
       batch: signedBatch(transfer, txs[i]),
     }));
-    if (!(await transfers.markSignedAll(results))) return [];
+    const stored = await transfers.markSignedAll(results);
+    if (!stored) return [];
     this.deps.reservationsChanged();
-    return planned.map((transfer, i) => ({ ...transfer, state: 'SIGNED', signed: txs[i] }));
+    return stored;
   }
 
   private async signingFailed(transfer: Transfer, err: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 import { engineInputId, type DepositObserved } from '@swap/contracts';
-import { CURRENCIES, type Network } from '@swap/domain';
+import type { Network } from '@swap/domain';
 import type { Deposit, DepositReport, DepositRepository } from '@swap/watcher-data';
 import type { WatcherLogger } from '../watcher.logger';
 import { confirmationsAt, isSettled, observation } from './deposit-observation';
@@ -29,16 +29,18 @@ export class DepositReporter {
     const unsettled = (await this.deposits.unsettled(this.network))
       // Orphaned: where its block went is decided once the new chain has been scanned.
       .filter((deposit) => deposit.state !== 'orphaned');
+    if (unsettled.length === 0) return 0;
     const swapIds = [...new Set(unsettled.map((deposit) => deposit.swapId))];
     const mined = await this.deposits.minedPerSwap(this.network, swapIds);
     const states = unsettled
       .map((deposit) => ({
         deposit,
         message: { ...observation(deposit, height, now), minedDeposits: mined.get(deposit.swapId) ?? 0 },
+        settled: isSettled(deposit, height),
       }))
       // A stable sort: otherwise deposits keep the order they were seen in.
-      .sort((a, b) => Number(reachesThreshold(a.message)) - Number(reachesThreshold(b.message)));
-    for (const { deposit, message } of states) {
+      .sort((a, b) => Number(reachesThreshold(a)) - Number(reachesThreshold(b)));
+    for (const { deposit, message, settled } of states) {
       const publishedId = engineInputId(message);
       if (publishedId !== deposit.publishedId) {
         await this.publisher.publish(message);
@@ -54,19 +56,16 @@ export class DepositReporter {
           message.reverted ? 'deposit reverted' : 'deposit reported',
         );
       }
-      const report = {
-        confirmations: confirmationsAt(deposit, height),
-        publishedId,
-        settled: isSettled(deposit, height),
-      };
+      const report = { confirmations: confirmationsAt(deposit, height), publishedId, settled };
       if (changed(deposit, report)) await this.deposits.markReported(deposit.id, report);
     }
     return published;
   }
 }
 
-const reachesThreshold = (message: DepositObserved): boolean =>
-  message.confirmations >= CURRENCIES[message.currency].reqConfirmations;
+/** Settled in a block: its confirmations are complete (a reverted deposit settles too, with none). */
+const reachesThreshold = (state: { message: DepositObserved; settled: boolean }): boolean =>
+  state.settled && !state.message.reverted;
 
 const changed = (deposit: Deposit, report: DepositReport): boolean =>
   deposit.confirmations !== report.confirmations ||
