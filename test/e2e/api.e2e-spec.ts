@@ -1,20 +1,11 @@
-import { SwapApiError, SwapClient, SwapOrder } from '@swap/sdk';
+import { SwapClient, SwapOrder } from '@swap/sdk';
 import { signedFetch, Stack, TestKey } from '@swap/stack';
+import { failure } from './support/api-failure';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const XMR_ADDRESS =
   '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A';
-
-async function failure(promise: Promise<unknown>): Promise<{ status: number; msg: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SwapApiError) return { status: error.status, msg: error.envelope.msg };
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('the swap API, end to end', () => {
   let stack: Stack;

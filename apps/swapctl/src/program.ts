@@ -4,7 +4,9 @@ import type { CliContext } from './command-kit';
 import { registerDevnetCommands } from './devnet.commands';
 import { registerKeyCommands } from './keys.commands';
 import { errorJson, errorLine } from './output';
+import { registerPricingCommands } from './pricing.commands';
 import { registerSwapCommands } from './swaps.commands';
+import { registerSwitchCommands } from './switches.commands';
 import { registerTreasuryCommands } from './treasury.commands';
 
 const HELP_FOOTER = `
@@ -28,6 +30,8 @@ export function buildProgram(ctx: CliContext): Command {
   registerKeyCommands(program, ctx);
   registerSwapCommands(program, ctx);
   registerTreasuryCommands(program, ctx);
+  registerPricingCommands(program, ctx);
+  registerSwitchCommands(program, ctx);
   registerDevnetCommands(program, ctx);
   return program;
 }

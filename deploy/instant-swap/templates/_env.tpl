@@ -132,6 +132,26 @@ HOSTNAME names the replica in the network's follower lease.
   value: {{ $s.refreshSeconds | toString | quote }}
 - name: PRICE_SOURCES
   value: {{ $s.sources | join "," | quote }}
+{{- if $s.minSources }}
+- name: PRICE_MIN_SOURCES
+  value: {{ $s.minSources | int | quote }}
+{{- end }}
+{{- range $coin, $count := $s.minSourcesPerCoin }}
+- name: PRICE_MIN_SOURCES_{{ upper $coin }}
+  value: {{ $count | int | quote }}
+{{- end }}
+- name: PRICE_MAX_DEVIATION
+  value: {{ $s.maxDeviation | toString | quote }}
+{{- range $source, $url := $s.urls }}
+- name: PRICE_{{ upper $source }}_URL
+  value: {{ $url | quote }}
+{{- end }}
+- name: PRICE_HTTP_TIMEOUT_MS
+  value: {{ $s.httpTimeoutMs | int | quote }}
+- name: PRICE_BREAKER_FAILURES
+  value: {{ $s.breakerFailures | int | quote }}
+- name: PRICE_BREAKER_COOLDOWN_SECONDS
+  value: {{ $s.breakerCooldownSeconds | toString | quote }}
 {{- end }}
 
 {{/* The only pod that may see the mnemonic (D11). */}}

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { listCurrencies, listPairs, parseBody, SwapUseCases } from '@swap/gateway';
+import { parseBody, SwapUseCases } from '@swap/gateway';
 import { ok } from './envelope';
 import { SignatureGuard } from './signature.guard';
 import { Authenticated, rawBody, SignedFastifyRequest } from './signed-request';
@@ -44,7 +44,7 @@ export class SwapController {
   @ApiOperation({ summary: 'List supported currencies (GET signs an empty body)' })
   @ApiResponse({ status: 200, type: CurrencyEnvelope })
   currenciesGet() {
-    return ok(listCurrencies());
+    return ok(this.swaps.currencies());
   }
 
   @Post('currencies')
@@ -52,14 +52,14 @@ export class SwapController {
   @ApiOperation({ summary: 'List supported currencies' })
   @ApiResponse({ status: 200, type: CurrencyEnvelope })
   currencies() {
-    return ok(listCurrencies());
+    return ok(this.swaps.currencies());
   }
 
   @Get('pairs')
   @ApiOperation({ summary: 'List swappable pairs (GET signs an empty body)' })
   @ApiResponse({ status: 200, type: PairEnvelope })
   pairsGet(@Req() request: SignedFastifyRequest) {
-    return ok(listPairs(signed(request).apiKey));
+    return ok(this.swaps.pairs(signed(request).apiKey));
   }
 
   @Post('pairs')
@@ -67,7 +67,7 @@ export class SwapController {
   @ApiOperation({ summary: 'List swappable pairs' })
   @ApiResponse({ status: 200, type: PairEnvelope })
   pairs(@Req() request: SignedFastifyRequest) {
-    return ok(listPairs(signed(request).apiKey));
+    return ok(this.swaps.pairs(signed(request).apiKey));
   }
 
   @Post('price')

@@ -11,3 +11,4 @@ export * from './lib/devnet.rpc';
 export * from './lib/gateway.ops';
 export * from './lib/market.kv';
 export * from './lib/watcher.kv';
+export * from './lib/pricing.ops';

@@ -1,3 +1,4 @@
 export * from './lib/crediting-market';
 export * from './lib/market-feed';
 export * from './lib/price-swap';
+export * from './lib/trading-switches';

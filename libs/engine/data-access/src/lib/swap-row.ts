@@ -37,6 +37,9 @@ export interface SwapRow {
   time_finish: string | null;
   time_update: string;
   time_expiration: string;
+  /** The payout and refund attempts the swap waits on (not part of the Swap itself). */
+  payout_id: string | null;
+  refund_id: string | null;
   version: number;
 }
 

@@ -30,6 +30,12 @@ export class SwapRepository {
     return rows[0] ? rowToSwap(rows[0]) : null;
   }
 
+  /** The swap with the payout and refund attempts it waits on, in one read. */
+  async findWithAttempts(id: string): Promise<{ swap: Swap; attempts: MoneyAttempts } | null> {
+    const rows: SwapRow[] = await this.dataSource.query('SELECT * FROM swaps WHERE id = $1', [id]);
+    return rows[0] ? { swap: rowToSwap(rows[0]), attempts: attemptsOf(rows[0]) } : null;
+  }
+
   async findByRequestId(requestId: string): Promise<Swap | null> {
     const rows: SwapRow[] = await this.dataSource.query('SELECT * FROM swaps WHERE request_id = $1', [
       requestId,
@@ -117,11 +123,11 @@ export class SwapRepository {
 
   /** The payout and refund attempts the swap currently waits on. */
   async moneyAttempts(id: string): Promise<MoneyAttempts> {
-    const rows: Array<{ payout_id: string | null; refund_id: string | null }> = await this.dataSource.query(
+    const rows: Array<Pick<SwapRow, 'payout_id' | 'refund_id'>> = await this.dataSource.query(
       'SELECT payout_id, refund_id FROM swaps WHERE id = $1',
       [id],
     );
-    return { payoutId: rows[0]?.payout_id ?? undefined, refundId: rows[0]?.refund_id ?? undefined };
+    return rows[0] ? attemptsOf(rows[0]) : {};
   }
 
   private async allocateIndex(manager: EntityManager, network: string): Promise<number> {
@@ -134,4 +140,8 @@ export class SwapRepository {
     );
     return Number(rows[0].index);
   }
+}
+
+function attemptsOf(row: Pick<SwapRow, 'payout_id' | 'refund_id'>): MoneyAttempts {
+  return { payoutId: row.payout_id ?? undefined, refundId: row.refund_id ?? undefined };
 }

@@ -12,8 +12,10 @@ export interface AppliedEvent {
   changed: boolean;
 }
 
+/** Applies events in order; `current` is the swap as just read, which spares the first read. */
 export type ApplyAll = (
   events: ReadonlyArray<(swap: Swap) => SwapEvent | null>,
+  current?: Swap,
 ) => Promise<EventOutcome | null>;
 
 export type EventOutcome =
@@ -53,15 +55,19 @@ export class ApplySwapEvent {
    * Runs `work` in the swap's mailbox, entered now (so inputs keep their arrival order even when
    * `work` first awaits something). Inside, `applyAll` applies several events in order, each built
    * from the swap as the previous one left it (skipped when its builder answers null), stopping at
-   * the first refusal.
+   * the first refusal. Each event starts from the swap the previous one returned rather than a
+   * fresh read: inside the mailbox nothing else in this instance changes it, and a change by
+   * another instance fails the version guard, which re-reads.
    */
   exclusive<T>(id: string, work: (applyAll: ApplyAll) => Promise<T>): Promise<T> {
     return this.mailbox.run(id, () =>
-      work(async (events) => {
+      work(async (events, current) => {
         let last: EventOutcome | null = null;
+        let known = current;
         for (const build of events) {
-          last = await this.applyNow(id, build);
+          last = await this.applyNow(id, build, known);
           if (!last.ok) return last;
+          known = last.swap;
         }
         return last;
       }),
@@ -69,9 +75,13 @@ export class ApplySwapEvent {
   }
 
   /** `event` may answer null: nothing to apply to the swap as it is now. */
-  private async applyNow(id: string, event: (swap: Swap) => SwapEvent | null): Promise<EventOutcome> {
+  private async applyNow(
+    id: string,
+    event: (swap: Swap) => SwapEvent | null,
+    known?: Swap,
+  ): Promise<EventOutcome> {
     for (let attempt = 1; ; attempt++) {
-      const swap = await this.swaps.find(id);
+      const swap = attempt === 1 && known ? known : await this.swaps.find(id);
       if (!swap) throw SwapErrors.swapNotFound();
       const happened = event(swap);
       if (happened === null) return { ok: true, swap, changed: false };

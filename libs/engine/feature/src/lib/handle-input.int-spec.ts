@@ -1,6 +1,10 @@
 import type { DepositObserved, PayoutProgress, RefundProgress } from '@swap/contracts';
 import { Swap } from '@swap/domain';
+import { SwapRepository } from '@swap/engine-data';
 import { createRequest, EngineHarness, T0 } from '../test/engine-harness';
+import { ApplySwapEvent } from './apply-event';
+import { HandleEngineInput } from './handle-input.use-case';
+import { SwapMailbox } from './swap-mailbox';
 
 const TXID = 'a1'.repeat(32);
 const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -126,6 +130,26 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     await engine.handleInput.execute(mined(swap, 1));
     await engine.handleInput.execute(mined(swap, 3));
     expect(await find(swap.id)).toEqual(credited);
+    expect(await commands()).toHaveLength(1);
+  });
+
+  it('credits once when a second engine instance handles the same report at the same moment', async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(deposit(swap));
+    // A moving partition: the old and the new owner both read the swap before either saves.
+    const swaps = new SwapRepository(engine.dataSource);
+    const other = new HandleEngineInput(
+      swaps,
+      engine.deposits,
+      new ApplySwapEvent(swaps, new SwapMailbox()),
+      engine.market,
+      engine.logger,
+      engine.clock.now,
+    );
+
+    await Promise.all([engine.handleInput.execute(mined(swap, 1)), other.execute(mined(swap, 1))]);
+
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', version: 3 });
     expect(await commands()).toHaveLength(1);
   });
 

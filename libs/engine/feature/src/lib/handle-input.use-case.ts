@@ -1,6 +1,6 @@
 import type { DepositObserved, EngineInput, PayoutProgress, RefundProgress } from '@swap/contracts';
 import { CURRENCIES, Swap, SwapEvent, SwapStatus } from '@swap/domain';
-import { DepositLogRepository, SwapRepository } from '@swap/engine-data';
+import { DepositLogRepository, MoneyAttempts, SwapRepository } from '@swap/engine-data';
 import { creditingMarket, MarketFeed } from '@swap/market';
 import { ApplySwapEvent, EventOutcome } from './apply-event';
 import { JobLogger } from './expiry.job';
@@ -29,23 +29,24 @@ export class HandleEngineInput {
   /** Enters the swap's mailbox at once, so one swap's inputs are handled in the order they came. */
   execute(input: EngineInput): Promise<void> {
     return this.apply.exclusive(input.swapId, async (applyAll) => {
-      const swap = await this.swaps.find(input.swapId);
-      if (!swap) {
+      const found = await this.swaps.findWithAttempts(input.swapId);
+      if (!found) {
         this.logger.error({ swapId: input.swapId, kind: input.kind }, 'input for an unknown swap dropped');
         return;
       }
+      const { swap, attempts } = found;
       switch (input.kind) {
         case 'deposit': {
           await this.deposits.record(depositRecord(input));
           const credit = await this.creditable(input);
-          return this.settle(input, await applyAll(this.depositEvents(input, credit)));
+          return this.settle(input, await applyAll(this.depositEvents(input, credit), swap));
         }
         case 'payout':
-          if (!(await this.isCurrent(input))) return;
-          return this.settle(input, await applyAll(this.payoutEvents(input)));
+          if (!this.isCurrent(input, attempts)) return;
+          return this.settle(input, await applyAll(this.payoutEvents(input), swap));
         case 'refund':
-          if (!(await this.isCurrent(input))) return;
-          return this.settle(input, await applyAll([this.refundEvent(input)]));
+          if (!this.isCurrent(input, attempts)) return;
+          return this.settle(input, await applyAll([this.refundEvent(input)], swap));
       }
     });
   }
@@ -152,8 +153,7 @@ export class HandleEngineInput {
   }
 
   /** Progress of an attempt the swap no longer waits on (replaced by an operator's retry) is dropped. */
-  private async isCurrent(input: PayoutProgress | RefundProgress): Promise<boolean> {
-    const attempts = await this.swaps.moneyAttempts(input.swapId);
+  private isCurrent(input: PayoutProgress | RefundProgress, attempts: MoneyAttempts): boolean {
     const current = input.kind === 'payout' ? attempts.payoutId : attempts.refundId;
     const id = input.kind === 'payout' ? input.payoutId : input.refundId;
     if (current === id) return true;

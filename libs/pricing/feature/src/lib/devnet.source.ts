@@ -1,5 +1,5 @@
 import { fromUnits, toUnits } from '@swap/domain';
-import { PriceSource, SourceQuote } from './price-source';
+import { MarketMid, PriceSource, SourceQuote } from './price-source';
 
 /** Reference USD prices of the devnet, to 8 decimals. */
 const BASE_USD: Readonly<Record<string, string>> = {
@@ -31,13 +31,13 @@ export class DevnetPriceSource implements PriceSource {
   }
 }
 
-export function devnetPrices(nowMs: number): Map<string, string> {
+export function devnetPrices(nowMs: number): Map<string, MarketMid> {
   const seconds = Math.floor(nowMs / 1000);
-  const prices = new Map<string, string>();
+  const prices = new Map<string, MarketMid>();
   Object.entries(BASE_USD).forEach(([coin, base], index) => {
     const drift = coin === 'USDT' ? 0 : triangle(seconds + index * 97);
     const units = (toUnits(base, DECIMALS) * BigInt(10_000 + drift)) / 10_000n;
-    prices.set(coin, fromUnits(units, DECIMALS));
+    prices.set(coin, { price: fromUnits(units, DECIMALS), quote: 'USD' });
   });
   return prices;
 }

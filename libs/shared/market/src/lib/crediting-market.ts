@@ -1,14 +1,12 @@
-import { CreditingMarket, CURRENCIES, CurrencyCode, marketRate, SwapErrors, toUnits } from '@swap/domain';
+import { CreditingMarket, CURRENCIES, CurrencyCode, marketRate, SwapErrors } from '@swap/domain';
 import { MarketFeed } from './market-feed';
-
-/** The pair's minimum send, from-currency base units. */
-export function pairMinimum(from: CurrencyCode): bigint {
-  return toUnits(CURRENCIES[from].min, CURRENCIES[from].chainDecimals);
-}
+import { pairMinimum } from './trading-switches';
 
 /**
  * The market a deposit is credited at, the moment it has its confirmations (rule 1): the live
- * mid-market rate, what the treasury can pay now and the pair minimum. A stale price is never used:
+ * mid-market rate, what the treasury can pay now (all of it: the operator's share limits what
+ * quotes offer, not whether a deposit already made is paid) and the pair's minimum as configured
+ * now. A stale price is never used:
  * while a coin has no fresh price this throws "pricing unavailable", and the caller tries later.
  */
 export function creditingMarket(market: MarketFeed, from: CurrencyCode, to: CurrencyCode): CreditingMarket {
@@ -20,6 +18,6 @@ export function creditingMarket(market: MarketFeed, from: CurrencyCode, to: Curr
   return {
     rate: marketRate(prices, from, to),
     payoutAvailable: market.available(to),
-    pairMin: pairMinimum(from),
+    pairMin: pairMinimum(market, from, to),
   };
 }

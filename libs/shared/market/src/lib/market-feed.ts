@@ -1,17 +1,31 @@
 import type { Bus, KvWatchHandle } from '@swap/bus';
-import { liquidityKv, LiquidityEntry, PriceEntry, pricesKv } from '@swap/contracts';
+import {
+  CurrencySettings,
+  currencySettingsKv,
+  defaultCurrencySettings,
+  defaultPairSettings,
+  liquidityKv,
+  LiquidityEntry,
+  PairSettings,
+  pairSettingsKey,
+  pairSettingsKv,
+  PriceEntry,
+  pricesKv,
+} from '@swap/contracts';
 import { CurrencyCode, UsdPrices } from '@swap/domain';
 
 /** A price older than this is never used to quote or to credit a swap. */
 export const PRICE_MAX_AGE_MS = 30_000;
 
 /**
- * An in-memory copy of the `prices` and `liquidity` buckets, kept current by KV watches, so a
- * quote costs no round trip. Readers get only fresh prices.
+ * An in-memory copy of the `prices`, `liquidity` and operator settings buckets, kept current by KV
+ * watches, so a quote costs no round trip. Readers get only fresh prices.
  */
 export class MarketFeed {
   private readonly prices = new Map<string, PriceEntry>();
   private readonly liquidity = new Map<string, LiquidityEntry>();
+  private readonly currencySettings = new Map<string, CurrencySettings>();
+  private readonly pairSettings = new Map<string, PairSettings>();
   private readonly watches: KvWatchHandle[] = [];
   /** The last freshPrices() answer, valid while no price changes and none of its prices ages out. */
   private fresh: { prices: UsdPrices; from: number; until: number } | undefined;
@@ -20,11 +34,22 @@ export class MarketFeed {
 
   static async open(bus: Bus, clock: () => number = Date.now): Promise<MarketFeed> {
     const feed = new MarketFeed(clock);
-    const [prices, liquidity] = await Promise.all([bus.kv(pricesKv), bus.kv(liquidityKv)]);
+    const [prices, liquidity, currencies, pairs] = await Promise.all([
+      bus.kv(pricesKv),
+      bus.kv(liquidityKv),
+      bus.kv(currencySettingsKv),
+      bus.kv(pairSettingsKv),
+    ]);
     feed.watches.push(
       await prices.watch((coin, entry) => (entry ? feed.setPrice(entry) : feed.deletePrice(coin))),
       await liquidity.watch((code, entry) =>
         entry ? feed.liquidity.set(code, entry) : feed.liquidity.delete(code),
+      ),
+      await currencies.watch((code, entry) =>
+        entry ? feed.currencySettings.set(code, entry) : feed.currencySettings.delete(code),
+      ),
+      await pairs.watch((key, entry) =>
+        entry ? feed.pairSettings.set(key, entry) : feed.pairSettings.delete(key),
       ),
     );
     return feed;
@@ -45,6 +70,14 @@ export class MarketFeed {
     this.liquidity.set(entry.code, entry);
   }
 
+  setCurrencySettings(entry: CurrencySettings): void {
+    this.currencySettings.set(entry.code, entry);
+  }
+
+  setPairSettings(entry: PairSettings): void {
+    this.pairSettings.set(pairSettingsKey(entry.from, entry.to), entry);
+  }
+
   /**
    * USD mid prices by coin, only those refreshed within PRICE_MAX_AGE_MS. The answer is frozen and
    * shared until a price changes or one of them ages out, so quotes can remember what they derive
@@ -58,7 +91,7 @@ export class MarketFeed {
     // Until the first included price ages out; an excluded one only comes back with an update.
     let until = Infinity;
     for (const [coin, entry] of this.prices) {
-      if (now - entry.at <= PRICE_MAX_AGE_MS) {
+      if (entry.usd !== null && now - entry.at <= PRICE_MAX_AGE_MS) {
         fresh[coin] = entry.usd;
         until = Math.min(until, entry.at + PRICE_MAX_AGE_MS);
       }
@@ -76,6 +109,16 @@ export class MarketFeed {
   available(code: CurrencyCode): bigint | null {
     const entry = this.liquidity.get(code);
     return entry?.available == null ? null : BigInt(entry.available);
+  }
+
+  /** The operator's switches for `code`; the defaults while none are set. */
+  currency(code: CurrencyCode): CurrencySettings {
+    return this.currencySettings.get(code) ?? defaultCurrencySettings(code);
+  }
+
+  /** The operator's switches for the pair; the defaults while none are set. */
+  pair(from: CurrencyCode, to: CurrencyCode): PairSettings {
+    return this.pairSettings.get(pairSettingsKey(from, to)) ?? defaultPairSettings(from, to);
   }
 
   close(): void {

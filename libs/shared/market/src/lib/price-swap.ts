@@ -13,8 +13,8 @@ import {
   RateType,
   SwapErrors,
 } from '@swap/domain';
-import { pairMinimum } from './crediting-market';
 import { MarketFeed } from './market-feed';
+import { assertPairOpen, offeredLiquidity, pairMinimum } from './trading-switches';
 
 export interface PriceSwapRequest {
   from: CurrencyCode;
@@ -28,17 +28,19 @@ export interface PriceSwapRequest {
 
 /**
  * Prices a swap from the live market: the quote of section 2.4 with the pair's minimum and the
- * liquidity maximum, refused with the business error when pricing is stale or a limit is broken.
- * The gateway (quotes) and the engine (creates) both use it, so both apply the same rules.
+ * liquidity maximum, refused with the business error when the pair is switched off, pricing is
+ * unavailable or a limit is broken. The gateway (quotes) and the engine (creates) both use it, so
+ * both apply the same rules.
  */
 export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote {
   const { from, to } = request;
+  assertPairOpen(market, from, to);
   const prices = market.freshPrices();
   for (const code of [from, to]) {
     if (prices[CURRENCIES[code].coin] === undefined)
       throw SwapErrors.pricingUnavailable(CURRENCIES[code].coin);
   }
-  const min = pairMinimum(from);
+  const min = pairMinimum(market, from, to);
   const base = {
     prices,
     from,
@@ -47,8 +49,8 @@ export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote 
     direction: request.direction,
     partnerPercent: request.partnerPercent,
   };
-  const available = market.available(to);
-  // The most the user may send is what pays out exactly the liquidity left in the destination
+  const available = offeredLiquidity(market, to);
+  // The most the user may send is what pays out exactly the liquidity offered in the destination
   // currency, at the quote's own rate and fee.
   const max = available === null ? null : maxSend(available, request, quoteTerms(base));
   const quote = computeQuote({ ...base, amount: request.amount, min, max });

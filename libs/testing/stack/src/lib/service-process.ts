@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 
 const ROOT = repoRoot();
@@ -13,16 +14,38 @@ export class ServiceProcess {
   constructor(
     readonly name: string,
     private readonly app: string,
-    readonly port: number,
+    private listenPort: number,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
+
+  /** The HTTP port; it changes only when the one first given was taken before the service bound it. */
+  get port(): number {
+    return this.listenPort;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the service, or starts it again after kill() or stop(); the output so far is kept. */
+  /**
+   * Starts the service, or starts it again after kill() or stop(); the output so far is kept. A
+   * free port can be taken by another process before the service binds it (suites run in
+   * parallel): then the service is started again on another one.
+   */
   async start(timeoutMs = 30_000): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const from = this.output.length;
+      try {
+        return await this.startOnce(timeoutMs);
+      } catch (error) {
+        const taken = this.output.slice(from).some((line) => line.includes('EADDRINUSE'));
+        if (!taken || attempt >= 3) throw error;
+        this.listenPort = await freePort();
+      }
+    }
+  }
+
+  private async startOnce(timeoutMs: number): Promise<void> {
     if (this.child && alive(this.child)) throw new Error(`${this.name} is already running`);
     if (this.starts++ > 0) this.output.push(`\n--- ${this.name} restarted (start ${this.starts})\n`);
     // STACK_NODE_ARGS passes flags such as --cpu-prof to every service, for profiling a run.

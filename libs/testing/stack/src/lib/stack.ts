@@ -29,6 +29,7 @@ export interface StackOptions {
   treasuryEnv?: Record<string, string>;
   devnetEnv?: Record<string, string>;
   engineEnv?: Record<string, string>;
+  pricingEnv?: Record<string, string>;
   /**
    * Real swaps: a watcher per listed network and the refunds service, with blocks only from
    * mine() (DEVNET_BLOCK_SECONDS=0) so tests decide when confirmations come.
@@ -87,7 +88,11 @@ export class Stack {
       );
     }
     this.services.push(
-      new ServiceProcess('pricing', 'pricing', await freePort(), { ...base, PRICE_REFRESH_SECONDS: '1' }),
+      new ServiceProcess('pricing', 'pricing', await freePort(), {
+        ...base,
+        PRICE_REFRESH_SECONDS: '1',
+        ...options.pricingEnv,
+      }),
       // Only the treasury holds the phrase (D11); the devnet funds its hot wallets from the public keys.
       new ServiceProcess('treasury', 'treasury', await freePort(), {
         ...base,

@@ -1,8 +1,17 @@
-import { allPairs, CURRENCIES, CURRENCY_CODES, CurrencyInfoView, PairView, toJsonNumber } from '@swap/domain';
 import type { ApiKeyInfo } from '@swap/contracts';
+import {
+  allPairs,
+  CURRENCIES,
+  CURRENCY_CODES,
+  CurrencyInfoView,
+  fromUnits,
+  PairView,
+  toJsonNumber,
+} from '@swap/domain';
+import { MarketFeed, pairAvailable, pairMinimum, receives, sends } from '@swap/market';
 
-/** Section 2.2: every configured currency. Maintenance switches arrive with the pricing issue. */
-export function listCurrencies(): CurrencyInfoView[] {
+/** Section 2.2: every configured currency; `recv` and `send` follow the maintenance switches. */
+export function listCurrencies(market: MarketFeed): CurrencyInfoView[] {
   return CURRENCY_CODES.map((code) => {
     const c = CURRENCIES[code];
     return {
@@ -10,8 +19,8 @@ export function listCurrencies(): CurrencyInfoView[] {
       coin: c.coin,
       network: c.network,
       name: c.name,
-      recv: true,
-      send: true,
+      recv: receives(market, code),
+      send: sends(market, code),
       precision: c.precision,
       reqConfirmations: c.reqConfirmations,
       min: toJsonNumber(c.min),
@@ -19,15 +28,22 @@ export function listCurrencies(): CurrencyInfoView[] {
   });
 }
 
-/** Section 2.3: all 72 direct pairs; `fixed` follows the calling key's setting. */
-export function listPairs(key: ApiKeyInfo): PairView[] {
-  return allPairs().map(([from, to]) => ({
-    from,
-    to,
-    type: 'direct',
-    via: [],
-    available: true,
-    fixed: key.fixedRateEnabled,
-    min: toJsonNumber(CURRENCIES[from].min),
-  }));
+/**
+ * Section 2.3: all 72 direct pairs. `available` is false while the pair or one of its coins is
+ * switched off; `fixed` needs the calling key's setting and an available pair; `min` is the pair's
+ * effective minimum.
+ */
+export function listPairs(key: ApiKeyInfo, market: MarketFeed): PairView[] {
+  return allPairs().map(([from, to]) => {
+    const available = pairAvailable(market, from, to);
+    return {
+      from,
+      to,
+      type: 'direct',
+      via: [],
+      available,
+      fixed: key.fixedRateEnabled && available,
+      min: toJsonNumber(fromUnits(pairMinimum(market, from, to), CURRENCIES[from].chainDecimals)),
+    };
+  });
 }

@@ -3,6 +3,7 @@ import { fromSnapshot } from '@swap/contracts';
 import { isValidAddress, renderSwapOrder, SwapErrors, SwapOrderView } from '@swap/domain';
 import { SwapViewRepository } from '@swap/gateway-data';
 import { MarketFeed, priceSwap } from '@swap/market';
+import { listCurrencies, listPairs } from './catalog';
 import { EngineClient } from './engine.client';
 import { renderQuote } from './quote.view';
 import { Body } from './request-body';
@@ -28,6 +29,14 @@ export class SwapUseCases {
     private readonly views: SwapViewRepository,
     private readonly settings: SwapApiSettings,
   ) {}
+
+  currencies() {
+    return listCurrencies(this.market);
+  }
+
+  pairs(key: ApiKeyInfo) {
+    return listPairs(key, this.market);
+  }
 
   quote(body: Body, key: ApiKeyInfo) {
     const request = parseQuoteRequest(body, key);

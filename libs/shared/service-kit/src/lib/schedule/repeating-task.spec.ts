@@ -63,4 +63,47 @@ describe('RepeatingTask', () => {
     expect(stopped).toBe(true);
     jest.advanceTimersByTime(1_000); // and no run after it
   });
+
+  it('warns in one line while a failing streak is young, then errors with the stack, and says when it recovers', async () => {
+    const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
+    let now = 0;
+    let failing = true;
+    const task = new RepeatingTask(
+      'follow',
+      1_000,
+      async () => {
+        if (failing) throw new Error('no responders');
+      },
+      logger,
+      5_000,
+      () => now,
+    );
+    const tick = async (ms: number) => {
+      now += ms;
+      jest.advanceTimersByTime(ms);
+      await settle();
+    };
+    await task.start();
+    await tick(1_000);
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+    expect(logger.warn).toHaveBeenCalledWith(
+      { task: 'follow', error: 'no responders' },
+      'follow failed; retrying in 1000 ms',
+    );
+    expect(logger.error).not.toHaveBeenCalled();
+
+    for (let i = 0; i < 4; i++) await tick(1_000); // the streak reaches 5 s
+    expect(logger.warn).toHaveBeenCalledTimes(5);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(logger.error.mock.calls[0][0]).toMatchObject({ task: 'follow', err: expect.any(Error) });
+
+    failing = false;
+    await tick(1_000);
+    expect(logger.info).toHaveBeenCalledWith({ task: 'follow' }, 'follow recovered');
+    failing = true;
+    await tick(1_000); // a new streak starts quiet again
+    expect(logger.warn).toHaveBeenCalledTimes(6);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    await task.stop();
+  });
 });
