@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Bus, rpcFail, rpcOk } from '@swap/bus';
+import { answerRpc, Bus, rpcOk } from '@swap/bus';
 import {
   engineAdvanceSwap,
   engineCreateSwap,
@@ -15,7 +15,7 @@ import {
   SwapSnapshot,
   toSnapshot,
 } from '@swap/contracts';
-import { isSwapError, Swap, SwapErrors, toErrorPayload } from '@swap/domain';
+import { Swap, SwapErrors } from '@swap/domain';
 import { CreateSwap, EngineInbox, ExpiryJob, OutboxRelay, SwapCommands } from '@swap/engine';
 import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
 
@@ -73,10 +73,11 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
     );
     await this.bus.serve(
       engineSwapDeposits,
-      async ({ id }) => {
-        if (!(await this.swaps.find(id))) return rpcFail(toErrorPayload(SwapErrors.swapNotFound()));
-        return rpcOk((await this.deposits.forSwap(id)).map(depositView));
-      },
+      ({ id }) =>
+        answerRpc(async () => {
+          if (!(await this.swaps.find(id))) throw SwapErrors.swapNotFound();
+          return (await this.deposits.forSwap(id)).map(depositView);
+        }),
       queue,
     );
     await this.bus.serve(
@@ -92,14 +93,8 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
     await this.relay.stop();
   }
 
-  private async answer(work: () => Promise<Swap>) {
-    try {
-      const swap: SwapSnapshot = toSnapshot(await work());
-      return rpcOk(swap);
-    } catch (error) {
-      if (isSwapError(error)) return rpcFail(toErrorPayload(error));
-      throw error;
-    }
+  private answer(work: () => Promise<Swap>) {
+    return answerRpc(async (): Promise<SwapSnapshot> => toSnapshot(await work()));
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { Bus, rpcFail, rpcOk } from '@swap/bus';
+import { answerRpc, Bus, rpcOk } from '@swap/bus';
 import {
   currencySettingsKv,
   pairSettingsKv,
@@ -11,7 +11,6 @@ import {
   pricingSetCurrency,
   pricingSetPair,
 } from '@swap/contracts';
-import { isSwapError, toErrorPayload } from '@swap/domain';
 import { MarketSettings, PRICED_COINS, priceRules } from '@swap/pricing';
 import { CONFIG, LOGGER, type PricingServiceConfig } from './pricing.config';
 
@@ -47,18 +46,13 @@ export class PricingOps implements OnApplicationBootstrap {
       },
       queue,
     );
-    await this.bus.serve(pricingListCurrencies, () => answer(() => settings.listCurrencies()), queue);
-    await this.bus.serve(pricingSetCurrency, (change) => answer(() => settings.setCurrency(change)), queue);
-    await this.bus.serve(pricingListPairs, () => answer(() => settings.listPairs()), queue);
-    await this.bus.serve(pricingSetPair, (change) => answer(() => settings.setPair(change)), queue);
-  }
-}
-
-async function answer<T>(work: () => Promise<T>) {
-  try {
-    return rpcOk(await work());
-  } catch (error) {
-    if (isSwapError(error)) return rpcFail(toErrorPayload(error));
-    throw error;
+    await this.bus.serve(pricingListCurrencies, () => answerRpc(() => settings.listCurrencies()), queue);
+    await this.bus.serve(
+      pricingSetCurrency,
+      (change) => answerRpc(() => settings.setCurrency(change)),
+      queue,
+    );
+    await this.bus.serve(pricingListPairs, () => answerRpc(() => settings.listPairs()), queue);
+    await this.bus.serve(pricingSetPair, (change) => answerRpc(() => settings.setPair(change)), queue);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { Bus, rpcFail, rpcOk } from '@swap/bus';
+import { answerRpc, Bus, rpcFail, rpcOk } from '@swap/bus';
 import {
   apiKeyChanged,
   gatewayCreateKey,
@@ -9,7 +9,6 @@ import {
   SWAP_EVENTS_STREAM,
   swapUpdated,
 } from '@swap/contracts';
-import { isSwapError, toErrorPayload } from '@swap/domain';
 import { ApiKeyCache, KeyUseCases, RateLimiter } from '@swap/gateway';
 import { SwapViewRepository } from '@swap/gateway-data';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
@@ -38,10 +37,10 @@ export class GatewayBusHandlers implements OnApplicationBootstrap {
     await this.bus.onSignal(rateLimitHits, ({ replica, hits }) => {
       if (replica !== this.config.HOSTNAME) this.limiter.absorb(hits);
     });
-    await this.bus.serve(gatewayCreateKey, (request) => this.answer(() => this.keys.create(request)), {
+    await this.bus.serve(gatewayCreateKey, (request) => answerRpc(() => this.keys.create(request)), {
       queue: 'gateway',
     });
-    await this.bus.serve(gatewayListKeys, () => this.answer(() => this.keys.list()), { queue: 'gateway' });
+    await this.bus.serve(gatewayListKeys, () => answerRpc(() => this.keys.list()), { queue: 'gateway' });
     await this.bus.serve(
       gatewaySetKeyDisabled,
       async ({ key, disabled }) => {
@@ -52,14 +51,5 @@ export class GatewayBusHandlers implements OnApplicationBootstrap {
       },
       { queue: 'gateway' },
     );
-  }
-
-  private async answer<T>(work: () => Promise<T>) {
-    try {
-      return rpcOk(await work());
-    } catch (error) {
-      if (isSwapError(error)) return rpcFail(toErrorPayload(error));
-      throw error;
-    }
   }
 }

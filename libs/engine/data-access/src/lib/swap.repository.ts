@@ -26,8 +26,7 @@ export class SwapRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(id: string): Promise<Swap | null> {
-    const rows: SwapRow[] = await this.dataSource.query('SELECT * FROM swaps WHERE id = $1', [id]);
-    return rows[0] ? rowToSwap(rows[0]) : null;
+    return (await this.findWithAttempts(id))?.swap ?? null;
   }
 
   /** The swap with the payout and refund attempts it waits on, in one read. */
@@ -119,15 +118,6 @@ export class SwapRepository {
     );
     if (rows[0]?.changed !== 1) throw new StaleSwapError(next.id);
     return saved;
-  }
-
-  /** The payout and refund attempts the swap currently waits on. */
-  async moneyAttempts(id: string): Promise<MoneyAttempts> {
-    const rows: Array<Pick<SwapRow, 'payout_id' | 'refund_id'>> = await this.dataSource.query(
-      'SELECT payout_id, refund_id FROM swaps WHERE id = $1',
-      [id],
-    );
-    return rows[0] ? attemptsOf(rows[0]) : {};
   }
 
   private async allocateIndex(manager: EntityManager, network: string): Promise<number> {

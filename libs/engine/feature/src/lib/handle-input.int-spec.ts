@@ -278,7 +278,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
   it('follows the payout: broadcast → SENDING, first confirmation → DONE, then the count up to the threshold', async () => {
     const swap = await btcToEth();
     await engine.handleInput.execute(mined(swap, 1));
-    const { payoutId } = await engine.swaps.moneyAttempts(swap.id);
+    const { payoutId } = await engine.attempts(swap.id);
 
     await engine.handleInput.execute(payout(swap.id, payoutId as string, { state: 'broadcast' }));
     expect(await find(swap.id)).toMatchObject({
@@ -305,7 +305,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
   it('records the payout when its confirmation overtakes the broadcast report', async () => {
     const swap = await btcToEth();
     await engine.handleInput.execute(mined(swap, 1));
-    const { payoutId } = await engine.swaps.moneyAttempts(swap.id);
+    const { payoutId } = await engine.attempts(swap.id);
 
     await engine.handleInput.execute(
       payout(swap.id, payoutId as string, { state: 'confirmed', confirmations: 2 }),
@@ -320,7 +320,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
   it("a failed payout → FAILED; the operator retries with a new attempt, and the old attempt's reports are ignored", async () => {
     const swap = await btcToEth();
     await engine.handleInput.execute(mined(swap, 1));
-    const first = (await engine.swaps.moneyAttempts(swap.id)).payoutId as string;
+    const first = (await engine.attempts(swap.id)).payoutId as string;
 
     await engine.handleInput.execute(
       payout(swap.id, first, { state: 'failed', txid: null, reason: 'reverted on-chain' }),
@@ -331,7 +331,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     });
 
     const retried = await engine.commands.retryPayout(swap.id);
-    const second = (await engine.swaps.moneyAttempts(swap.id)).payoutId as string;
+    const second = (await engine.attempts(swap.id)).payoutId as string;
     expect(retried.status).toBe('EXCHANGING');
     expect(second).not.toBe(first);
     expect((await commands()).map((row) => row.msg_id)).toEqual([first, second]);
@@ -355,7 +355,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
       status: 'REFUNDING',
       issue: { type: 'BELOW_MINIMUM', needsRefundAddress: false },
     });
-    const { refundId } = await engine.swaps.moneyAttempts(swap.id);
+    const { refundId } = await engine.attempts(swap.id);
     expect(await commands()).toMatchObject([
       {
         subject: 'refunds.refund.BTC',

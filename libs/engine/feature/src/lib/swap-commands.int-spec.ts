@@ -244,7 +244,7 @@ describe('ApplySwapEvent and SwapCommands', () => {
           amount: '125370000000000000',
         },
       });
-      expect(await engine.swaps.moneyAttempts(swap.id)).toEqual({ payoutId: `${swap.id}-payout-4` });
+      expect(await engine.attempts(swap.id)).toEqual({ payoutId: `${swap.id}-payout-4` });
     });
 
     it('refunds to the given address, even while pricing is down', async () => {

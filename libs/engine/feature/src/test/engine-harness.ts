@@ -7,6 +7,7 @@ import {
   DepositLogRepository,
   ENGINE_MIGRATIONS,
   ENGINE_SCHEMA,
+  MoneyAttempts,
   OutboxMessage,
   OutboxRepository,
   SwapRepository,
@@ -202,6 +203,13 @@ export class EngineHarness {
     return this.dataSource.query(
       'SELECT msg_id, subject, payload, published_at IS NOT NULL AS published FROM outbox ORDER BY id',
     );
+  }
+
+  /** The payout and refund attempts the swap waits on. */
+  async attempts(id: string): Promise<MoneyAttempts> {
+    const found = await this.swaps.findWithAttempts(id);
+    if (!found) throw new Error(`no swap ${id}`);
+    return found.attempts;
   }
 
   async count(table: 'swaps' | 'outbox' | 'address_counters'): Promise<number> {

@@ -10,6 +10,7 @@ import {
   parseAmount,
   SwapErrors,
   toUnits,
+  trimZeros,
 } from '@swap/domain';
 
 /** Where the switches live (the `currency-settings` and `pair-settings` buckets). */
@@ -118,7 +119,3 @@ function pairMin(from: CurrencyCode, value: string | null): string | null {
   if (units < toUnits(min, chainDecimals)) throw SwapErrors.belowMinimum(min, from);
   return trimZeros(fromUnits(units, chainDecimals));
 }
-
-/** "1.5000" → "1.5", "100.0000" → "100". */
-const trimZeros = (text: string): string =>
-  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { toUnits } from '@swap/domain';
 import { PRICED_COINS } from './coins';
 import { DevnetPriceSource } from './devnet.source';
 import { baseUrlEnvVar, EXCHANGE_NAMES, EXCHANGES, HttpJsonClient, isExchangeName } from './exchanges';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_DEVIATION, DEFAULT_MIN_SOURCES, PriceRules } from './price-rules';
 import { PriceSource } from './price-source';
+import { fromScaled, toScaled } from './scaled';
 
 const KNOWN_SOURCES = ['devnet', ...EXCHANGE_NAMES];
 
@@ -13,16 +15,11 @@ const minSourcesVar = (coin: string) => `PRICE_MIN_SOURCES_${coin}`;
 const deviation = z
   .string()
   .trim()
-  .regex(/^\d+(\.\d+)?\s*%?$/, 'a fraction such as 0.02, or a percentage such as 2%')
-  .transform((text) => {
-    if (!text.endsWith('%')) return text;
-    const [whole, fraction = ''] = text.replace('%', '').trim().split('.');
-    // Move the decimal point two places left, exactly.
-    const digits = (whole.padStart(3, '0') + fraction).replace(/^0+(?=\d)/, '');
-    const padded = digits.padStart(fraction.length + 3, '0');
-    const point = padded.length - fraction.length - 2;
-    return `${padded.slice(0, point)}.${padded.slice(point)}`.replace(/\.?0+$/, '') || '0';
-  })
+  .regex(/^\d+(\.\d{1,16})?\s*%$|^\d+(\.\d{1,18})?$/, 'a fraction such as 0.02, or a percentage such as 2%')
+  // A percentage read with two places fewer is the fraction: exact, whatever its decimals.
+  .transform((text) =>
+    fromScaled(text.endsWith('%') ? toUnits(text.slice(0, -1).trim(), 16) : toScaled(text)),
+  )
   .refine((fraction) => Number(fraction) > 0 && Number(fraction) < 1, 'must be above 0 and below 100 %');
 
 const count = z.coerce.number().int().min(1);

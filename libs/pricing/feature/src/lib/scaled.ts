@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from '@swap/domain';
+import { fromUnits, toUnits, trimZeros } from '@swap/domain';
 
 /** Prices are compared and combined as integers of 10⁻¹⁸ USD: exact for every market's decimals. */
 const SCALE = 18;
@@ -8,8 +8,7 @@ export const toScaled = (text: string): bigint => toUnits(text, SCALE);
 
 /** The shortest plain decimal of a scaled value ("65000", "0.123456785"). */
 export function fromScaled(units: bigint): string {
-  const text = fromUnits(units, SCALE);
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return trimZeros(fromUnits(units, SCALE));
 }
 
 /** a × b of two decimal strings, truncated to 18 places. */

@@ -1,5 +1,6 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import type { RpcContract, RpcError } from '@swap/contracts';
+import { isSwapError, toErrorPayload } from '@swap/domain';
 import type { z } from 'zod';
 import { checkVersion, decode, encodeJson, validate, versionHeaders } from './codec';
 import { BusContractError, toUnavailable } from './errors';
@@ -29,6 +30,19 @@ export const rpcOk = <T>(data: T) => ({ ok: true as const, data });
 
 /** Builds a business-error result (a code from the error catalogue). */
 export const rpcFail = (error: RpcError) => ({ ok: false as const, error });
+
+/**
+ * The reply to a request that `work` answers: its result, or the catalogue error a refusal
+ * (SwapError) carries. Anything else is thrown, and the server answers it as an internal error.
+ */
+export async function answerRpc<T>(work: () => Promise<T>) {
+  try {
+    return rpcOk(await work());
+  } catch (error) {
+    if (isSwapError(error)) return rpcFail(toErrorPayload(error));
+    throw error;
+  }
+}
 
 const INTERNAL: RpcError = { code: 'INTERNAL', message: 'Internal error', status: 500 };
 

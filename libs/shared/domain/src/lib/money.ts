@@ -13,6 +13,11 @@ export function decimalPlaces(text: string): number {
   return match[2]?.length ?? 0;
 }
 
+/** "1.2500" → "1.25", "2.000" → "2": the same value without trailing zeros. */
+export function trimZeros(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
 /** "1.5" with 8 decimals → 150000000n. Fails on more decimals than `decimals` (no silent rounding). */
 export function toUnits(text: string, decimals: number): bigint {
   const match = DECIMAL.exec(text);

@@ -1,5 +1,6 @@
 import type { ApiKeyInfo } from '@swap/contracts';
 import { ApiKeyRepository, ApiKeyRow, SecretBox } from '@swap/gateway-data';
+import { trimZeros } from '@swap/domain';
 import { IpWhitelist } from '../auth/ip-whitelist';
 import { ActiveKey } from './active-key';
 
@@ -14,16 +15,11 @@ export function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
     dryrunEnabled: row.dryrunEnabled,
     autoExecuteOnMismatch: row.autoExecuteOnMismatch,
     ipWhitelist: row.ipWhitelist,
-    partnerPercent: normalisePercent(row.partnerPercent),
+    partnerPercent: trimZeros(row.partnerPercent),
     rateLimit: row.rateLimit,
     disabled: row.disabled,
     createdAt: Math.floor(row.createdAt.getTime() / 1000),
   };
-}
-
-/** "0.500" (numeric column) → "0.5"; "0.000" → "0". */
-function normalisePercent(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
 /**

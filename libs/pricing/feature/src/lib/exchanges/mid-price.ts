@@ -1,4 +1,4 @@
-import { fromUnits, plainDecimal, toUnits } from '@swap/domain';
+import { fromUnits, plainDecimal, toUnits, trimZeros } from '@swap/domain';
 import { MarketMid, QuoteCurrency } from '../price-source';
 
 /**
@@ -69,8 +69,4 @@ export function collectMids(
 function places(text: string): number {
   const dot = text.indexOf('.');
   return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }

@@ -1,5 +1,6 @@
 /** Slippage of a credited deposit: how far the applied rate is from the quoted one (section 2.5). */
-import { div, mul, parseDecimal, ratio, sub, toFixedDecimal, trimZeros } from '../quote/ratio';
+import { trimZeros } from '../money';
+import { div, mul, parseDecimal, ratio, sub, toFixedDecimal } from '../quote/ratio';
 
 const SLIPPAGE_PLACES = 8;
 

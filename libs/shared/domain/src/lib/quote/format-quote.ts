@@ -4,7 +4,7 @@
  */
 import { CURRENCIES, CurrencyCode } from '../currencies';
 import { ceilUnits, fromUnits, truncateUnits } from '../money';
-import { trimZeros } from './ratio';
+import { trimZeros } from '../money';
 import { Quote } from './quote';
 
 /** Base units as a decimal string at the API precision; `trim` drops trailing zeros (for messages). */

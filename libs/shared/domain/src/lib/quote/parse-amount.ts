@@ -2,7 +2,7 @@
 import { CURRENCIES, CurrencyCode } from '../currencies';
 import { SwapErrors } from '../errors';
 import { plainDecimal, toUnits } from '../money';
-import { trimZeros } from './ratio';
+import { trimZeros } from '../money';
 
 export function parseAmount(value: unknown, code: CurrencyCode, field = 'amount'): bigint {
   if (value === undefined || value === null) throw SwapErrors.missingField(field);

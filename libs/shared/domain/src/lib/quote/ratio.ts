@@ -2,7 +2,7 @@
  * Exact non-negative rationals on bigint. Quote math multiplies prices, rates and percentages as
  * ratios and divides once at the end, so no intermediate step rounds.
  */
-import { DecimalFormatError } from '../money';
+import { DecimalFormatError, trimZeros } from '../money';
 import { memoByString } from './memo';
 
 export interface Ratio {
@@ -101,9 +101,4 @@ export function toFixedDecimal(r: Ratio, places: number, mode: 'truncate' | 'hal
   const whole = digits.slice(0, digits.length - places);
   const text = places > 0 ? `${whole}.${digits.slice(digits.length - places)}` : whole;
   return negative && units !== 0n ? `-${text}` : text;
-}
-
-/** "1.2500" → "1.25", "2.000" → "2". */
-export function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
