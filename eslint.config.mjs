@@ -27,7 +27,13 @@ export default tseslint.config(
   {
     // Tests may use the shared test harness (real nats-server, throwaway databases).
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/src/test/**/*.ts', 'test/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(['@swap/testing', '@swap/test-database']) },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries([
+        '@swap/testing',
+        '@swap/test-database',
+        '@swap/chain-nodes',
+      ]),
+    },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'bench/**/*.ts', 'tools/**'],

@@ -82,7 +82,8 @@ export function engineModule(config: EngineConfig, logger: Logger) {
       {
         provide: SwapCommands,
         inject: [ApplySwapEvent, MarketFeed],
-        useFactory: (apply: ApplySwapEvent, market: MarketFeed) => new SwapCommands(apply, market),
+        useFactory: (apply: ApplySwapEvent, market: MarketFeed) =>
+          new SwapCommands(apply, market, Date.now, chainParams(config)),
       },
       {
         provide: ExpiryJob,

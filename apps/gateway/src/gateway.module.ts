@@ -1,3 +1,4 @@
+import { addressChainsFrom } from '@swap/domain';
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
@@ -91,6 +92,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
             paymentWindowSeconds: config.SWAP_PAYMENT_WINDOW_SECONDS,
             publicUrl: config.PUBLIC_URL,
             clock: Date.now,
+            chains: addressChainsFrom(process.env),
           }),
       },
       {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Bus } from '@swap/bus';
-import { chainAdapters } from '@swap/chain';
+import { chainRelay } from '@swap/chain';
 import { MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM, refundRequested } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
 import { AcceptRefund, InboxPublisher, RefundWorker, TreasurySigner } from '@swap/refunds';
@@ -30,7 +30,7 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
     const signer = new TreasurySigner(this.bus);
     const publisher = new InboxPublisher(this.bus);
     const workers = NETWORKS.map((network) => {
-      const { reader, sender } = chainAdapters(network, process.env, this.bus);
+      const { reader, sender } = chainRelay(network, process.env, { bus: this.bus, logger: this.logger });
       return new RefundWorker(network, this.refunds, signer, sender, reader, publisher, this.logger);
     });
     for (const worker of workers) {

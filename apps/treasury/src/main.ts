@@ -13,10 +13,10 @@ async function main(): Promise<void> {
     process.stderr.write(`invalid configuration: ${(err as Error).message}\n`);
     return process.exit(1);
   }
-  const { config, seed } = setup;
+  const { config, keys } = setup;
   await bootstrapService({
     name: 'treasury',
-    module: treasuryModule(config, seed, logger),
+    module: treasuryModule(config, keys, logger),
     port: config.PORT,
     logger,
   });

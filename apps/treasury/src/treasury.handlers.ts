@@ -66,7 +66,10 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
       queue,
     );
 
-    this.every('sending', this.config.TREASURY_SEND_RETRY_SECONDS, () => treasury.dispatcher.drainAll());
+    this.every('sending', this.config.TREASURY_SEND_RETRY_SECONDS, async () => {
+      await treasury.expectAddresses.retry();
+      await treasury.dispatcher.drainAll();
+    });
     this.every('confirmations', this.config.TREASURY_CONFIRMATIONS_SECONDS, async () => {
       await treasury.tracker.poll();
       await treasury.planSweeps.resumeTokenSweeps();
@@ -74,7 +77,9 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
     this.every('liquidity refresh', this.config.LIQUIDITY_REFRESH_SECONDS, () =>
       treasury.liquidity.publish(),
     );
-    await Promise.all(this.tasks.map((task) => task.start()));
+    // Not awaited: a slow or dead node (a Monero wallet being restored) must not hold up readiness
+    // or the other networks; each task logs its own failures and runs again.
+    for (const task of this.tasks) void task.start();
   }
 
   // Before the bus and the pool close: a pass cut short is safe anyway (a SIGNED row is resent).
@@ -85,6 +90,7 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private async onSwapUpdated(swap: SwapSnapshot): Promise<void> {
+    await this.treasury.expectAddresses.onSwapUpdated(swap);
     await this.treasury.recordSwapBooks.execute(swap);
     await this.treasury.planSweeps.onSwapUpdated(swap);
   }

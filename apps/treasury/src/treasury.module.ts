@@ -2,20 +2,36 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
-import { addressSigner, chainAdapters, type ChainReader, type ChainSender } from '@swap/chain';
+import { chainReader, chainSender, type ChainReader, type ChainSender } from '@swap/chain';
+import type { KeySource } from '@swap/chain-keys';
 import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
-import { composeTreasury, DEFAULT_RETRY, TreasuryKeys, type ChainNodes } from '@swap/treasury';
-import { TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
+import { composeTreasury, DEFAULT_RETRY, storedPending, TreasuryKeys, type ChainNodes } from '@swap/treasury';
+import { TransferRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import type { TreasuryConfig } from './treasury.config';
 import { TreasuryHandlers } from './treasury.handlers';
 import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
 
-/** One reader and sender per network: the devnet unless <NETWORK>_RPC_URL names a node (D10, D11). */
-function chainNodes(bus: Bus): ChainNodes {
+/**
+ * One reader and sender per network: the devnet unless its node variables name a real node (D10,
+ * D11). Real senders get the network's keys and what the treasury signed and stored (nonces, inputs).
+ */
+function chainNodes(bus: Bus, keys: TreasuryKeys, dataSource: DataSource, logger: Logger): ChainNodes {
+  const transfers = new TransferRepository(dataSource);
+  const env = process.env;
   const nodes = new Map<Network, { reader: ChainReader; sender: ChainSender }>(
-    NETWORKS.map((network) => [network, chainAdapters(network, process.env, bus)]),
+    NETWORKS.map((network) => {
+      const own = keys.senderKeys(network);
+      const context = { bus, logger: logger.child({ network }) };
+      const reader = chainReader(network, env, {
+        ...context,
+        accountPublic: own.accountPublic,
+        treasury: own,
+      });
+      const pending = storedPending(transfers, keys, network);
+      return [network, { reader, sender: chainSender(network, env, { ...context, keys: own, pending }) }];
+    }),
   );
   const of = (network: Network) => {
     const node = nodes.get(network);
@@ -26,7 +42,7 @@ function chainNodes(bus: Bus): ChainNodes {
 }
 
 /** Wires the treasury: its schema, the keys (from the seed only), the nodes and the bus. */
-export function treasuryModule(config: TreasuryConfig, seed: Uint8Array, logger: Logger) {
+export function treasuryModule(config: TreasuryConfig, source: KeySource, logger: Logger) {
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
@@ -48,10 +64,11 @@ export function treasuryModule(config: TreasuryConfig, seed: Uint8Array, logger:
         inject: [Bus, DataSource],
         useFactory: async (bus: Bus, dataSource: DataSource) => {
           const liquidity = await bus.kv(liquidityKv);
+          const keys = new TreasuryKeys(source);
           return composeTreasury({
             dataSource,
-            chains: chainNodes(bus),
-            keys: new TreasuryKeys(seed, addressSigner),
+            chains: chainNodes(bus, keys, dataSource, logger),
+            keys,
             caps: config.caps,
             progress: async (progress) => {
               await bus.publish(engineInbox, [progress.swapId], progress, { msgId: engineInputId(progress) });

@@ -65,11 +65,22 @@ describe('watcher configuration', () => {
     });
   });
 
-  it('refuses a real node for now, without repeating its URL (it may hold credentials)', () => {
-    const found = problems(env({ BTC_RPC_URL: 'http://user:hunter2@127.0.0.1:8332' }));
+  it('takes a real node where this build speaks to one, and keeps its account key for the reader', () => {
+    const config = parseConfig(
+      watcherConfigSchema,
+      env({ BTC_RPC_URL: 'http://user:hunter2@127.0.0.1:8332' }),
+    );
+    expect(config.accountPublic).toBe(BTC_XPUB);
+  });
+
+  it('refuses a real node of a network not supported yet, without repeating its URL', () => {
+    const SOL_XPUB = accountPublicKey(SEED, 'SOL');
+    const found = problems(
+      env({ WATCHER_NETWORK: 'SOL', SOL_XPUB, SOL_RPC_URL: 'https://user:hunter2@sol.example' }),
+    );
 
     expect(found).toEqual([
-      'BTC_RPC_URL: real BTC nodes are not supported yet; unset it to run BTC on the devnet',
+      'SOL_RPC_URL: real SOL nodes are not supported yet; unset it to run SOL on the devnet',
     ]);
     expect(found.join()).not.toContain('hunter2');
   });

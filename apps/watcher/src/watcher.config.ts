@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nodeVariables, REAL_NODE_NETWORKS } from '@swap/chain';
 import { NETWORKS, type Network } from '@swap/domain';
 import { hotWalletAddress, watcherSettings, type WatcherSettings } from '@swap/watcher';
 
@@ -18,7 +19,22 @@ const commonSchema = z.looseObject({
   WATCHER_LEASE_SECONDS: z.coerce.number().positive().default(15),
 });
 
-/** A watcher reads its own network's variables only (the XMR "xpub" holds a view key). */
+/** Refuses node variables of a network whose real nodes this build does not speak to yet. */
+function unsupportedNode(network: Network) {
+  if (REAL_NODE_NETWORKS.includes(network)) return {};
+  const refuse = z
+    .string()
+    .optional()
+    .refine((url) => url === undefined, {
+      message: `real ${network} nodes are not supported yet; unset it to run ${network} on the devnet`,
+    });
+  return Object.fromEntries(nodeVariables(network).map((name) => [name, refuse]));
+}
+
+/**
+ * A watcher reads its own network's variables only (the XMR "xpub" holds a view key); the node
+ * variables themselves are read and checked by the network's reader when it is built.
+ */
 function networkSchema(network: Network) {
   const xpub = `${network}_XPUB`;
   const chain = `${network}_NETWORK`;
@@ -26,13 +42,7 @@ function networkSchema(network: Network) {
     .object({
       [xpub]: z.string().min(1),
       [chain]: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
-      // Readers of real nodes come with a later issue; until then the network runs on the devnet.
-      [`${network}_RPC_URL`]: z
-        .string()
-        .optional()
-        .refine((url) => url === undefined, {
-          message: `real ${network} nodes are not supported yet; unset it to run ${network} on the devnet`,
-        }),
+      ...unsupportedNode(network),
     })
     .transform((own) => ({
       accountPublic: own[xpub] as string,
@@ -48,6 +58,8 @@ export interface WatcherConfig {
   /** This replica's name on the bus and in the follower lease (the pod name on Kubernetes). */
   hostname: string;
   network: Network;
+  /** `<NETWORK>_XPUB`: deposit addresses are derived from it (the XMR one opens a view-only wallet). */
+  accountPublic: string;
   pollMs: number;
   settings: WatcherSettings;
 }
@@ -77,6 +89,7 @@ export const watcherConfigSchema = commonSchema.transform((env, ctx): WatcherCon
     dbPoolSize: env.DB_POOL_SIZE,
     hostname: env.HOSTNAME ?? `watcher-${network.toLowerCase()}-${process.pid}`,
     network,
+    accountPublic,
     pollMs: env.WATCHER_POLL_MS,
     settings: watcherSettings(network, hotWallet, {
       retentionDays: env.WATCHER_RETENTION_DAYS,

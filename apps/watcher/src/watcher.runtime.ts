@@ -10,7 +10,7 @@ import {
   type WatcherLogger,
 } from '@swap/watcher';
 import { WatchListRepository } from '@swap/watcher-data';
-import { chainAdapters } from '@swap/chain';
+import { chainReader } from '@swap/chain';
 import type { WatcherConfig } from './watcher.config';
 
 export const WATCHER_CONFIG = Symbol('WATCHER_CONFIG');
@@ -33,15 +33,19 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
     const { network, settings } = this.config;
     await this.bus.ensureStream(SWAP_EVENTS_STREAM);
     await this.bus.ensureStream(ENGINE_INBOX_STREAM);
-    const consumer = new SwapEventsConsumer(
-      this.bus,
-      new RecordSwap(new WatchListRepository(this.dataSource), network),
-      network,
+    const reader = chainReader(network, process.env, {
+      bus: this.bus,
+      accountPublic: this.config.accountPublic,
+      logger: this.logger,
+    });
+    const recordSwap = new RecordSwap(new WatchListRepository(this.dataSource), network, async (index) =>
+      reader.expectAddresses?.(index),
     );
+    const consumer = new SwapEventsConsumer(this.bus, recordSwap, network);
     this.consumer = consumer;
     await consumer.start();
     this.watcher = await createNetworkWatcher({
-      reader: chainAdapters(network, process.env, this.bus).reader,
+      reader,
       bus: this.bus,
       dataSource: this.dataSource,
       settings,

@@ -67,9 +67,19 @@ with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC
 {{- end }}
 {{- end }}
 
+{{/* <NETWORK>_NETWORK alone: the address formats a service validates or derives (no keys). */}}
+{{- define "instant-swap.env.chains" }}
+{{- range $network := include "instant-swap.networks" .root | splitList " " }}
+{{- $config := index $.root.Values.networks (lower $network) | default dict }}
+- name: {{ $network }}_NETWORK
+  value: {{ $config.chain | default "mainnet" | quote }}
+{{- end }}
+{{- end }}
+
 {{- define "instant-swap.env.gateway" }}
 {{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.chains" . }}
 {{- include "instant-swap.env.database" . }}
 {{- include "instant-swap.env.paymentWindow" . }}
 {{- with include "instant-swap.secretsKeySecret" .root }}
@@ -179,12 +189,13 @@ HOSTNAME names the replica in the network's follower lease.
 {{- include "instant-swap.secretEnv" (list "TREASURY_MNEMONIC" .) }}
 {{- end }}
 {{- end }}
-{{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" false) }}
+{{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" true) }}
 {{- end }}
 
 {{- define "instant-swap.env.refunds" }}
 {{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.chains" . }}
 {{- include "instant-swap.env.database" . }}
 - name: REFUNDS_POLL_MS
   value: {{ $s.pollMs | int | quote }}

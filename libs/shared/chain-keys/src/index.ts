@@ -1,5 +1,5 @@
 export { generateMnemonic, mnemonicToSeed } from './lib/mnemonic';
-export { ACCOUNT_PATHS, type Bip32Network, type Chain } from './lib/paths';
+export { ACCOUNT_PATHS, BIP32_NETWORKS, type Bip32Network, type Chain } from './lib/paths';
 export {
   accountKeyVariables,
   accountPublicKey,
@@ -31,3 +31,5 @@ export {
 } from './lib/monero-keys';
 export { addressKey, type AddressKey } from './lib/address-key';
 export { keyControlsAddress } from './lib/key-owner';
+export { secpAddressKey } from './lib/address-key';
+export { keySource, type KeySource, type KeySourceOptions, type MoneroWalletSecrets } from './lib/key-source';

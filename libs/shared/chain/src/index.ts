@@ -6,3 +6,6 @@ export { DevnetSender } from './lib/devnet/devnet-sender';
 export { DevnetRpcError, type DevnetCallOptions } from './lib/devnet/devnet-call';
 export * from './lib/devnet/devnet-tx';
 export * from './lib/chain-adapters';
+export type { EvmConfig, EvmNetwork } from './lib/evm';
+export type { UtxoConfig, UtxoNetwork } from './lib/utxo';
+export type { MoneroConfig, MoneroWalletKeys } from './lib/monero';

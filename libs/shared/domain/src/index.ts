@@ -7,3 +7,4 @@ export * from './lib/errors';
 export * from './lib/ids';
 export * from './lib/addresses';
 export * from './lib/quote';
+export * from './lib/exact-json';

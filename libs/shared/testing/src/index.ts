@@ -1,3 +1,4 @@
 export * from './lib/nats-server';
 export * from './lib/postgres';
 export * from './lib/swap-snapshot.fixture';
+export * from './lib/free-port';

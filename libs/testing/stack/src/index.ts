@@ -1,4 +1,3 @@
-export * from './lib/free-port';
 export * from './lib/service-process';
 export * from './lib/signed-fetch';
 export * from './lib/stack';

@@ -1,4 +1,6 @@
 export * from './lib/chains/chain-nodes';
+export * from './lib/chains/stored-pending';
+export * from './lib/addresses/expect-addresses';
 export * from './lib/keys/treasury-keys';
 export * from './lib/ledger/accounts';
 export * from './lib/ledger/fee-split';

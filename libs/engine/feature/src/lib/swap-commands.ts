@@ -1,4 +1,12 @@
-import { CURRENCIES, isSwapError, isValidAddress, marketRate, Swap, SwapErrors } from '@swap/domain';
+import {
+  CURRENCIES,
+  isSwapError,
+  isValidAddress,
+  marketRate,
+  Swap,
+  SwapErrors,
+  type AddressChains,
+} from '@swap/domain';
 import { MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
 
@@ -12,6 +20,8 @@ export class SwapCommands {
     private readonly apply: ApplySwapEvent,
     private readonly market: MarketFeed,
     private readonly clock: Clock = Date.now,
+    /** Networks run on testnet or regtest: refund addresses in their formats (D8). */
+    private readonly chains: AddressChains = {},
   ) {}
 
   /** Section 4.7: one dry-run step. */
@@ -56,7 +66,7 @@ export class SwapCommands {
     const { swap } = await this.apply.execute(
       id,
       (current) => {
-        if (address !== null && !isValidAddress(current.from, address))
+        if (address !== null && !isValidAddress(current.from, address, this.chains))
           throw SwapErrors.invalidRefundAddress(current.from);
         return { kind: 'OperatorRefund', now: this.now(), ...(address === null ? {} : { address }) };
       },

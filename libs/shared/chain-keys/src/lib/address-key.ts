@@ -14,7 +14,7 @@ import {
   moneroSpendScalar,
   parseMoneroAccountPublic,
 } from './monero-keys';
-import { assertIndex, type Chain } from './paths';
+import { assertIndex, type Bip32Network, type Chain } from './paths';
 import { solanaAccount, solanaChildSigner } from './solana-keys';
 
 /** The key of one address (treasury only); @swap/chain calls it AddressSigner. */
@@ -28,7 +28,16 @@ export interface AddressKey {
   scheme: 'secp256k1' | 'ed25519';
   /** secp256k1: 65 bytes r‖s‖recovery over sha256(message); ed25519: 64 bytes over message. */
   sign(message: Uint8Array): Uint8Array;
+  /**
+   * secp256k1 only: 65 bytes r‖s‖recovery (low s) over a 32-byte digest the chain computed itself
+   * (a BIP143 sighash, an EIP-1559 keccak hash); nothing is hashed again. Throws for ed25519 keys.
+   */
+  signDigest(digest: Uint8Array): Uint8Array;
 }
+
+const noDigests = (network: Network) => () => {
+  throw new Error(`${network} keys sign messages, not digests`);
+};
 
 /** Key number `index` of a network's account, from the BIP39 seed. */
 export function addressKey(
@@ -42,22 +51,35 @@ export function addressKey(
     case 'SOL': {
       const signer = solanaChildSigner(solanaAccount(seed), index);
       const address = base58.encode(signer.publicKey);
-      return { network, address, index, scheme: 'ed25519', ...signer };
+      return { network, address, index, scheme: 'ed25519', ...signer, signDigest: noDigests(network) };
     }
     case 'XMR':
       return moneroKey(seed, index, chain);
-    default: {
-      const privateKey = childPrivateKey(seed, network, index);
-      const publicKey = secp256k1.getPublicKey(privateKey, true);
-      const address = secpAddress(network, publicKey, chain);
-      const sign = (message: Uint8Array) => {
-        // noble's recovered format is recovery‖r‖s; the chain interface wants r‖s‖recovery.
-        const signature = secp256k1.sign(message, privateKey, { format: 'recovered' });
-        return concatBytes(signature.subarray(1), signature.subarray(0, 1));
-      };
-      return { network, address, index, publicKey, scheme: 'secp256k1', sign };
-    }
+    default:
+      return secpAddressKey(network, index, childPrivateKey(seed, network, index), chain);
   }
+}
+
+/** The AddressKey of a secp256k1 child key (BTC, LTC, ETH, AVAX, TRX), from a seed or an account xprv. */
+export function secpAddressKey(
+  network: Bip32Network,
+  index: number,
+  privateKey: Uint8Array,
+  chain: Chain = 'mainnet',
+): AddressKey {
+  const publicKey = secp256k1.getPublicKey(privateKey, true);
+  const address = secpAddress(network, publicKey, chain);
+  // noble's recovered format is recovery‖r‖s; the chain interface wants r‖s‖recovery.
+  const recovered = (message: Uint8Array, prehash: boolean) => {
+    const signature = secp256k1.sign(message, privateKey, { format: 'recovered', prehash });
+    return concatBytes(signature.subarray(1), signature.subarray(0, 1));
+  };
+  const sign = (message: Uint8Array) => recovered(message, true);
+  const signDigest = (digest: Uint8Array) => {
+    if (digest.length !== 32) throw new RangeError('a digest is 32 bytes');
+    return recovered(digest, false);
+  };
+  return { network, address, index, publicKey, scheme: 'secp256k1', sign, signDigest };
 }
 
 function moneroKey(seed: Uint8Array, index: number, chain: Chain): AddressKey {
@@ -68,7 +90,7 @@ function moneroKey(seed: Uint8Array, index: number, chain: Chain): AddressKey {
   const prefix = sha512(concatBytes(domain, account.viewSecret, numberToBytesLE(scalar))).slice(0, 32);
   const signer = scalarSigner(scalar, prefix);
   const address = moneroAddress(parseMoneroAccountPublic(encodeMoneroAccountPublic(account)), index, chain);
-  return { network: 'XMR', address, index, scheme: 'ed25519', ...signer };
+  return { network: 'XMR', address, index, scheme: 'ed25519', ...signer, signDigest: noDigests('XMR') };
 }
 
 function secpAddress(network: 'BTC' | 'LTC' | 'ETH' | 'AVAX' | 'TRX', key: Uint8Array, chain: Chain): string {

@@ -1,27 +1,139 @@
 import type { Bus } from '@swap/bus';
+import type { Chain } from '@swap/chain-keys';
 import type { Network } from '@swap/domain';
-import type { ChainReader } from './chain-reader';
-import type { ChainSender } from './chain-sender';
+import type { ChainLogger, ChainReader } from './chain-reader';
+import type { ChainSender, PendingTransactions, SenderKeys } from './chain-sender';
 import { DevnetReader } from './devnet/devnet-reader';
 import { DevnetSender } from './devnet/devnet-sender';
+import { moneroRelaySender } from './monero-relay';
+import { evmConfig, evmReader, evmSender } from './evm';
+import { moneroConfig, moneroReader, moneroSender, moneroViewWallet } from './monero';
+import { utxoConfig, utxoReader, utxoSender } from './utxo';
 
-/** A real node is configured for `network` (D11: `<NETWORK>_RPC_URL`). */
+/** The variables that point a network at a real node (D11); Monero needs its daemon and a wallet-rpc. */
+export function nodeVariables(network: Network): string[] {
+  return network === 'XMR' ? ['XMR_DAEMON_RPC_URL', 'XMR_WALLET_RPC_URL'] : [`${network}_RPC_URL`];
+}
+
+/** Networks whose real nodes this build speaks to; the others run on the devnet only. */
+export const REAL_NODE_NETWORKS: readonly Network[] = ['BTC', 'LTC', 'ETH', 'AVAX', 'XMR'];
+
+/** A real node is configured for `network`: any of its node variables is set. */
 export const usesRealNode = (network: Network, env: NodeJS.ProcessEnv): boolean =>
-  Boolean(env[`${network}_RPC_URL`]);
+  nodeVariables(network).some((name) => Boolean(env[name]));
 
-export interface ChainAdapters {
-  reader: ChainReader;
-  sender: ChainSender;
+/** `<NETWORK>_NETWORK`: the address parameters of a network (mainnet unless set). */
+export function chainOf(network: Network, env: NodeJS.ProcessEnv): Chain {
+  const value = env[`${network}_NETWORK`] || 'mainnet';
+  if (value !== 'mainnet' && value !== 'testnet' && value !== 'regtest')
+    throw new Error(`${network}_NETWORK must be mainnet, testnet or regtest`);
+  return value;
+}
+
+function assertSupported(network: Network): void {
+  if (REAL_NODE_NETWORKS.includes(network)) return;
+  throw new Error(
+    `${network}_RPC_URL is set, but real ${network} nodes are not supported yet: unset it to run ${network} on the devnet`,
+  );
+}
+
+export interface ReaderContext {
+  bus: Bus;
+  /** The network's `<NETWORK>_XPUB` (the XMR one holds the view key a watcher's wallet needs). */
+  accountPublic: string;
+  logger?: ChainLogger;
+  /** The treasury's keys: its reader sees the spending wallet (UTXO wallet, Monero full wallet). */
+  treasury?: SenderKeys;
 }
 
 /**
- * The adapters of one network, chosen from the environment: the devnet (D10) unless
- * `<NETWORK>_RPC_URL` names a real node. Nothing above this function knows which one it got.
+ * The reader of one network: the devnet (D10) unless its node variables name a real node. Nothing
+ * above this function knows which one it got. Throws, naming the variable, on a bad setting.
  */
-export function chainAdapters(network: Network, env: NodeJS.ProcessEnv, bus: Bus): ChainAdapters {
-  if (usesRealNode(network, env))
-    throw new Error(
-      `${network}_RPC_URL is set, but real ${network} nodes are not supported yet: unset it to run ${network} on the devnet`,
-    );
-  return { reader: new DevnetReader(bus, network), sender: new DevnetSender(bus, network) };
+export function chainReader(network: Network, env: NodeJS.ProcessEnv, context: ReaderContext): ChainReader {
+  if (!usesRealNode(network, env)) return new DevnetReader(context.bus, network);
+  assertSupported(network);
+  const { logger, treasury } = context;
+  switch (network) {
+    case 'BTC':
+    case 'LTC':
+      return utxoReader(network, utxoConfig(network, env), { wallet: treasury !== undefined, logger });
+    case 'ETH':
+    case 'AVAX':
+      return evmReader(network, evmConfig(network, env), logger);
+    case 'XMR': {
+      const wallet =
+        treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, chainOf('XMR', env));
+      return moneroReader(moneroConfig(env), wallet, logger);
+    }
+    default:
+      throw new Error(`no real-node reader for ${network}`);
+  }
+}
+
+export interface SenderContext {
+  bus: Bus;
+  keys: SenderKeys;
+  pending: PendingTransactions;
+  logger?: ChainLogger;
+}
+
+/** The treasury's sender of one network: the devnet unless its node variables name a real node. */
+export function chainSender(network: Network, env: NodeJS.ProcessEnv, context: SenderContext): ChainSender {
+  if (!usesRealNode(network, env)) return new DevnetSender(context.bus, network);
+  assertSupported(network);
+  const { keys, pending, logger } = context;
+  switch (network) {
+    case 'BTC':
+    case 'LTC':
+      return utxoSender(network, utxoConfig(network, env), keys, pending, logger);
+    case 'ETH':
+    case 'AVAX':
+      return evmSender(network, evmConfig(network, env), keys, pending, logger);
+    case 'XMR':
+      return moneroSender(moneroConfig(env), keys, logger);
+    default:
+      throw new Error(`no real-node sender for ${network}`);
+  }
+}
+
+/** What a keyless service (refunds) needs of a network: stored bytes sent again, and their fate. */
+export interface ChainRelay {
+  reader: Pick<ChainReader, 'transaction'>;
+  sender: Pick<ChainSender, 'broadcast'>;
+}
+
+/** Keys of a service that holds none: a relay only ever broadcasts bytes the treasury signed. */
+const NO_KEYS: SenderKeys = {
+  signer: () => {
+    throw new Error('this service holds no keys: only the treasury signs');
+  },
+  accountPublic: '',
+};
+
+const NOTHING_PENDING: PendingTransactions = { signedFrom: async () => [] };
+
+/**
+ * The relay of one network for the refunds service: the devnet, or a real node's reader (no
+ * wallet) and a sender without keys that only broadcasts (Monero: through the daemon).
+ */
+export function chainRelay(
+  network: Network,
+  env: NodeJS.ProcessEnv,
+  context: { bus: Bus; logger?: ChainLogger },
+): ChainRelay {
+  if (!usesRealNode(network, env))
+    return { reader: new DevnetReader(context.bus, network), sender: new DevnetSender(context.bus, network) };
+  if (network === 'XMR') {
+    // Transactions are looked up on the daemon: the reader never opens its wallet for that.
+    const config = moneroConfig(env);
+    return {
+      reader: moneroReader(config, { address: '', viewKey: '' }, context.logger),
+      sender: moneroRelaySender(config),
+    };
+  }
+  return {
+    reader: chainReader(network, env, { ...context, accountPublic: '' }),
+    sender: chainSender(network, env, { ...context, keys: NO_KEYS, pending: NOTHING_PENDING }),
+  };
 }

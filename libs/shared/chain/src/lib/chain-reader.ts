@@ -60,4 +60,18 @@ export interface ChainReader {
   transaction(txid: string): Promise<TxStatus>;
   /** Confirmed balance of `address` in `currency` (native coin or token), base units. */
   balance(address: string, currency: CurrencyCode): Promise<bigint>;
+  /**
+   * Addresses up to `index` of the account have been handed out: a reader that sees deposits
+   * through a node-side wallet (Monero subaddresses) makes it look for them. Idempotent; absent
+   * where every address is visible on the chain itself.
+   */
+  expectAddresses?(index: number): Promise<void>;
+}
+
+/** The part of a pino logger a chain adapter writes to. */
+export interface ChainLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
 }

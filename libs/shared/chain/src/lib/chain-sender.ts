@@ -43,9 +43,36 @@ export interface SigningItem {
   signer: AddressSigner;
 }
 
+/**
+ * Thrown by sign()/signBatch() when the transfer cannot be signed yet for a reason that passes by
+ * itself (Monero outputs still locked, the hot wallet's coins not confirmed yet, the gas price above
+ * what a sweep's balance allows): the treasury tries again later without counting a failed attempt.
+ */
+export class SenderNotReady extends Error {
+  override readonly name = 'SenderNotReady';
+}
+
+/** What a real node's sender needs from the treasury, and only the treasury has. */
+export interface SenderKeys {
+  /** The key of address `index` of the network's account: 0 is the hot wallet, 1… deposit addresses. */
+  signer(index: number): AddressSigner;
+  /** The network's account public key, as `<NETWORK>_XPUB` (D11). */
+  accountPublic: string;
+  /** XMR only: the wallet's secret keys (hex), to restore the spending wallet in monero-wallet-rpc. */
+  moneroWallet?(): { address: string; spendKey: string; viewKey: string };
+}
+
+/** The treasury's own record of what it signed: an account chain's next nonce must count these. */
+export interface PendingTransactions {
+  /** Transactions signed from `address` and stored, neither confirmed nor failed yet, oldest first. */
+  signedFrom(address: string): Promise<SignedTransaction[]>;
+}
+
 /** Building, signing and broadcasting on one network (treasury side). */
 export interface ChainSender {
   readonly network: Network;
+  /** Most transfers signBatch takes at once, where the chain limits one transaction's outputs. */
+  readonly maxBatch?: number;
   /** Builds and signs a transfer from `signer`'s address; nothing leaves the process. */
   sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction>;
   /**
@@ -64,4 +91,10 @@ export interface ChainSender {
   broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]>;
   /** The native-coin fee a transfer of `currency` costs (for gas top-ups before token sweeps). */
   estimateFee(currency: CurrencyCode): Promise<bigint>;
+  /**
+   * Addresses up to `index` of the account have been handed out: a node-side wallet that must know
+   * them in advance to spend what they receive (a UTXO node's watch-only wallet, Monero
+   * subaddresses) learns them now. Idempotent and cheap when already known; absent on the devnet.
+   */
+  expectAddresses?(index: number): Promise<void>;
 }

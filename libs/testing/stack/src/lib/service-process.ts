@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '@swap/testing';
 import { repoRoot } from './repo-root';
 
 const ROOT = repoRoot();

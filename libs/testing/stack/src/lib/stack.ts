@@ -15,7 +15,7 @@ import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SwapClient } from '@swap/sdk';
 import { createTestDatabase, startNatsServer } from '@swap/testing';
 import type { z } from 'zod';
-import { freePort } from './free-port';
+import { freePort } from '@swap/testing';
 import { repoRoot } from './repo-root';
 import { ServiceProcess } from './service-process';
 
@@ -26,6 +26,8 @@ export const TEST_MNEMONIC =
 
 export interface StackOptions {
   gateways?: number;
+  /** Given to every service first (real nodes: their URLs and `<NETWORK>_NETWORK`), then the per-service options. */
+  env?: Record<string, string>;
   treasuryEnv?: Record<string, string>;
   devnetEnv?: Record<string, string>;
   engineEnv?: Record<string, string>;
@@ -34,7 +36,13 @@ export interface StackOptions {
    * Real swaps: a watcher per listed network and the refunds service, with blocks only from
    * mine() (DEVNET_BLOCK_SECONDS=0) so tests decide when confirmations come.
    */
-  chains?: { networks: readonly Network[]; watcherEnv?: Record<string, string> };
+  chains?: {
+    networks: readonly Network[];
+    watcherEnv?: Record<string, string>;
+    /** One network's watcher only (a Monero watcher's own view-only wallet-rpc, say). */
+    watcherEnvOf?: Partial<Record<Network, Record<string, string>>>;
+    refundsEnv?: Record<string, string>;
+  };
 }
 
 export interface TestKey {
@@ -72,7 +80,7 @@ export class Stack {
     this.cleanups.push(() => nats.stop());
     const db = await createTestDatabase();
     this.cleanups.push(() => db.drop());
-    const base = { NATS_URL: nats.url, DATABASE_URL: db.url };
+    const base = { ...options.env, NATS_URL: nats.url, DATABASE_URL: db.url };
     const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
     const xpubs = Object.fromEntries(NETWORKS.map((n) => [`${n}_XPUB`, keys[n]]));
 
@@ -122,12 +130,17 @@ export class Stack {
           WATCHER_POLL_MS: '200',
           HOSTNAME: `watcher-${network.toLowerCase()}`,
           ...options.chains?.watcherEnv,
+          ...options.chains?.watcherEnvOf?.[network],
         }),
       );
     }
     if (options.chains)
       this.services.push(
-        new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
+        new ServiceProcess('refunds', 'refunds', await freePort(), {
+          ...base,
+          REFUNDS_POLL_MS: '200',
+          ...options.chains.refundsEnv,
+        }),
       );
     this.natsUrl = nats.url;
     this.databaseUrl = db.url;

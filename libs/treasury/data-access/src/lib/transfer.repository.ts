@@ -154,11 +154,20 @@ export class TransferRepository {
   }
 
   /** Another try later (node unreachable, signing failed): counts the attempt, keeps the state. */
-  async postpone(id: string, state: TransferState, until: number): Promise<void> {
+  /** Tries again at `until`; `countAttempt` false when the chain only asked to wait (no failure). */
+  async postpone(id: string, state: TransferState, until: number, countAttempt = true): Promise<void> {
     await this.dataSource.query(
-      `UPDATE transfers SET attempts = attempts + 1, next_attempt_at = $3, updated_at = now()
+      `UPDATE transfers SET attempts = attempts + $4, next_attempt_at = $3, updated_at = now()
        WHERE id = $1 AND state = $2`,
-      [id, state, at(until)],
+      [id, state, at(until), countAttempt ? 1 : 0],
+    );
+  }
+
+  /** Signed transfers of a network not yet confirmed or failed, oldest first: they hold nonces and inputs. */
+  async unsettledSigned(network: Network): Promise<Transfer[]> {
+    return this.many(
+      `SELECT * FROM transfers WHERE network = $1 AND state IN ('SIGNED', 'BROADCAST') ORDER BY seq`,
+      [network],
     );
   }
 

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { NETWORKS } from '@swap/domain';
 import { LedgerRepository, SwapBookRepository, TransferRepository } from '@swap/treasury-data';
+import { ExpectDepositAddresses } from './addresses/expect-addresses';
 import { HotBalances } from './balances/hot-balances.query';
 import type { ChainNodes, Clock, TreasuryLogger } from './chains/chain-nodes';
 import type { TreasuryKeys } from './keys/treasury-keys';
@@ -49,6 +50,7 @@ export interface Treasury {
   liquidity: LiquidityPublisher;
   balances: HotBalances;
   ledger: SwapLedgerQuery;
+  expectAddresses: ExpectDepositAddresses;
 }
 
 export function composeTreasury(deps: TreasuryDeps): Treasury {
@@ -93,5 +95,6 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     liquidity,
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
+    expectAddresses: new ExpectDepositAddresses(chains, logger),
   };
 }

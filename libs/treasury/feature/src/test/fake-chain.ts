@@ -8,9 +8,9 @@ import type {
   TransferOrder,
   TxStatus,
 } from '@swap/chain';
-import type { CurrencyCode, Network } from '@swap/domain';
+import { NETWORKS, type CurrencyCode, type Network } from '@swap/domain';
 import type { ChainNodes } from '../lib/chains/chain-nodes';
-import type { SignerFactory } from '../lib/keys/treasury-keys';
+import type { KeySource } from '@swap/chain-keys';
 
 export type BroadcastMode = 'accept' | 'unreachable' | 'hang' | { refuse: string };
 
@@ -78,6 +78,15 @@ export class FakeChain implements ChainReader, ChainSender {
 
   async balance(address: string, currency: CurrencyCode): Promise<bigint> {
     return this.balances.get(`${address}|${currency}`) ?? 0n;
+  }
+
+  /** Indices expectAddresses was called with; it throws `expectError` while set. */
+  readonly expected: number[] = [];
+  expectError: Error | null = null;
+
+  async expectAddresses(index: number): Promise<void> {
+    if (this.expectError) throw this.expectError;
+    this.expected.push(index);
   }
 
   async estimateFee(): Promise<bigint> {
@@ -168,11 +177,19 @@ export class FakeChains implements ChainNodes {
 }
 
 /** Addresses that name their network and index ("eth-0" is the ETH hot wallet); signatures are zeros. */
-export const fakeSigners: SignerFactory = (_seed, network, index) => ({
+export const fakeKeys: KeySource = {
+  networks: NETWORKS,
+  key: (network, index) => fakeSigner(network, index),
+  accountPublic: (network) => `${network.toLowerCase()}-account`,
+  moneroWallet: () => ({ address: 'xmr-0', spendKey: '00', viewKey: '00' }),
+};
+
+const fakeSigner = (network: Network, index: number): AddressSigner => ({
   network,
   address: `${network.toLowerCase()}-${index}`,
   index,
   publicKey: new Uint8Array(33),
   scheme: 'secp256k1',
   sign: () => new Uint8Array(65),
+  signDigest: () => new Uint8Array(65),
 });

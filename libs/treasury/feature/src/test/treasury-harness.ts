@@ -8,10 +8,10 @@ import { TreasuryKeys } from '../lib/keys/treasury-keys';
 import type { LiquidityCaps } from '../lib/liquidity/liquidity-caps';
 import type { RetryPolicy } from '../lib/sending/retry-policy';
 import { composeTreasury, type Treasury } from '../lib/treasury.composition';
-import { FakeChains, fakeSigners } from './fake-chain';
+import { FakeChains, fakeKeys } from './fake-chain';
 
 export const T0_MS = 1_700_000_000_000;
-export const RETRY: RetryPolicy = { initialMs: 1000, maxMs: 8000, maxSignAttempts: 3 };
+export const RETRY: RetryPolicy = { initialMs: 1000, maxMs: 8000, maxSignAttempts: 3, notReadyMs: 5000 };
 export const NO_CAPS = Object.fromEntries(
   ['BTC', 'LTC', 'XMR', 'TRX', 'ETH', 'SOL', 'AVAX', 'USDTTRC', 'USDTERC'].map((c) => [c, null]),
 ) as unknown as LiquidityCaps;
@@ -73,7 +73,7 @@ export async function openHarness(): Promise<Harness> {
     clock,
     ledger: new LedgerRepository(dataSource),
     start: ({ chains = new FakeChains(), caps = NO_CAPS, liquidityMinIntervalMs, sendBatch } = {}) => {
-      const keys = new TreasuryKeys(new Uint8Array(64), fakeSigners);
+      const keys = new TreasuryKeys(fakeKeys);
       const out: Outbox = { progress: [], liquidity: new Map(), liquidityPuts: 0, busDown: false };
       const treasury = composeTreasury({
         dataSource,

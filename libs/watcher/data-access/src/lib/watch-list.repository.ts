@@ -13,6 +13,12 @@ interface WatchedAddressRow {
   ended_at: string | null;
 }
 
+/** Address keys in the order they were first recorded; `lastSeq` is where the next page starts. */
+export interface WatchedKeyPage {
+  keys: string[];
+  lastSeq: number;
+}
+
 const toEntry = (row: WatchedAddressRow): WatchedAddress => ({
   network: row.network,
   address: row.address,
@@ -66,6 +72,32 @@ export class WatchListRepository {
       [network, addressKeys, endedSince],
     );
     return rows.map(toEntry);
+  }
+
+  /** Whether an entry of the network was recorded after `afterSeq`: one indexed probe, no lock. */
+  async anyAfter(network: Network, afterSeq: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM watched_addresses WHERE network = $1 AND seq > $2 LIMIT 1',
+      [network, afterSeq],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The network's address keys recorded after `afterSeq`, oldest first, ended swaps' included. The
+   * SHARE lock waits for inserts in flight (they hold ROW EXCLUSIVE from before they draw a seq), so
+   * no entry can commit later with a seq at or below this page's last one.
+   */
+  async keysAfter(network: Network, afterSeq: number, limit: number): Promise<WatchedKeyPage> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('LOCK TABLE watched_addresses IN SHARE MODE');
+      const rows: Array<{ address_key: string; seq: string }> = await manager.query(
+        `SELECT address_key, seq FROM watched_addresses WHERE network = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+        [network, afterSeq, limit],
+      );
+      const last = rows.at(-1);
+      return { keys: rows.map((row) => row.address_key), lastSeq: last ? Number(last.seq) : afterSeq };
+    });
   }
 
   /** Keys of the entries recorded since the follower last rescanned its blocks for new addresses. */

@@ -35,7 +35,8 @@ export async function createNetworkWatcher(deps: NetworkWatcherDeps): Promise<Ne
   const deposits = new DepositRepository(deps.dataSource);
   const watchList = new WatchListRepository(deps.dataSource);
   const chain = new ChainRepository(deps.dataSource);
-  const matcher = new DepositMatcher(watchList, deposits, settings, clock);
+  // Loaded here, before the lease is sought, so a standby replica takes over with it ready.
+  const matcher = await DepositMatcher.open(watchList, deposits, settings, clock);
   const follow = new FollowChain(
     reader,
     new LateAddressRescan(reader, chain, watchList, matcher, settings, logger),

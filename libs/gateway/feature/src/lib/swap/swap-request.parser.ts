@@ -7,6 +7,7 @@ import {
   parseAmount,
   RateType,
   SwapErrors,
+  type AddressChains,
 } from '@swap/domain';
 import type { ApiKeyInfo } from '@swap/contracts';
 import type { PriceSwapRequest } from '@swap/market';
@@ -52,15 +53,15 @@ export interface CreateRequest extends PriceSwapRequest {
 }
 
 /** Section 4.1: the body of /swap/create. */
-export function parseCreateRequest(body: Body, key: ApiKeyInfo): CreateRequest {
+export function parseCreateRequest(body: Body, key: ApiKeyInfo, chains: AddressChains = {}): CreateRequest {
   requireFields(body, ['from', 'to', 'amount', 'toAddress']);
   const dryrun = optionalBoolean(body, 'dryrun');
   if (dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
   const quote = parseQuoteRequest(body, key);
   const toAddress = requiredString(body, 'toAddress').trim();
-  if (!isValidAddress(quote.to, toAddress)) throw SwapErrors.invalidToAddress(quote.to);
+  if (!isValidAddress(quote.to, toAddress, chains)) throw SwapErrors.invalidToAddress(quote.to);
   const refundAddress = optionalString(body, 'refundAddress')?.trim() ?? null;
-  if (refundAddress !== null && !isValidAddress(quote.from, refundAddress)) {
+  if (refundAddress !== null && !isValidAddress(quote.from, refundAddress, chains)) {
     throw SwapErrors.invalidRefundAddress(quote.from);
   }
   return { ...quote, toAddress, refundAddress, dryrun };

@@ -1,6 +1,6 @@
 import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
 import { fromSnapshot } from '@swap/contracts';
-import { isValidAddress, renderSwapOrder, SwapErrors, SwapOrderView } from '@swap/domain';
+import { isValidAddress, renderSwapOrder, SwapErrors, SwapOrderView, type AddressChains } from '@swap/domain';
 import { SwapViewRepository } from '@swap/gateway-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { listCurrencies, listPairs } from './catalog';
@@ -19,6 +19,8 @@ export interface SwapApiSettings {
   paymentWindowSeconds: number;
   publicUrl: string;
   clock: () => number;
+  /** Networks run on testnet or regtest: their address formats are the valid ones (D8). */
+  chains?: AddressChains;
 }
 
 /** The swap endpoints of section 4, each a short story: parse, authorize, ask, record, render. */
@@ -45,7 +47,7 @@ export class SwapUseCases {
 
   /** `requestId` is unique per signed request, so a retried create never makes a second swap. */
   async create(body: Body, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView> {
-    const request = parseCreateRequest(body, key);
+    const request = parseCreateRequest(body, key, this.settings.chains);
     const swap = await this.engine.create({
       requestId,
       key: {
@@ -79,7 +81,11 @@ export class SwapUseCases {
   async resolve(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
     const request = parseResolveRequest(body);
     const swap = await findVisibleSwap(this.views, request, key);
-    if (!swap.dryrun && request.address !== null && !isValidAddress(swap.from, request.address)) {
+    if (
+      !swap.dryrun &&
+      request.address !== null &&
+      !isValidAddress(swap.from, request.address, this.settings.chains)
+    ) {
       throw SwapErrors.invalidRefundAddress(swap.from);
     }
     return this.record(await this.engine.resolve(swap.id, request.choice, request.address));

@@ -1,5 +1,5 @@
 import { MarketMid } from '../price-source';
-import { parseJsonExact } from './exact-json';
+import { parseJsonExact } from '@swap/domain';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
 import { Market, TopOfBook, collectMids } from './mid-price';
 

@@ -3,7 +3,6 @@ export * from './bitfinex.source';
 export * from './bybit.source';
 export * from './circuit-breaker';
 export * from './coinbase.source';
-export * from './exact-json';
 export * from './exchange-source';
 export * from './gate.source';
 export * from './http-json';

@@ -12,6 +12,26 @@ export const BTC_FORMATS: BitcoinLikeFormats = { hrp: 'bc', base58Versions: [0x0
 /** Litecoin P2PKH (L…), P2SH (M…) and the older P2SH version it shared with Bitcoin (3…). */
 export const LTC_FORMATS: BitcoinLikeFormats = { hrp: 'ltc', base58Versions: [0x30, 0x32, 0x05] };
 
+/** Test chains share Bitcoin testnet's base58 versions (m/n…, 2…); Litecoin adds Q… for P2SH. */
+const TEST_FORMATS: Record<'BTC' | 'LTC', Record<'testnet' | 'regtest', BitcoinLikeFormats>> = {
+  BTC: {
+    testnet: { hrp: 'tb', base58Versions: [0x6f, 0xc4] },
+    regtest: { hrp: 'bcrt', base58Versions: [0x6f, 0xc4] },
+  },
+  LTC: {
+    testnet: { hrp: 'tltc', base58Versions: [0x6f, 0x3a, 0xc4] },
+    regtest: { hrp: 'rltc', base58Versions: [0x6f, 0x3a, 0xc4] },
+  },
+};
+
+export function bitcoinLikeFormats(
+  coin: 'BTC' | 'LTC',
+  chain: 'mainnet' | 'testnet' | 'regtest',
+): BitcoinLikeFormats {
+  if (chain === 'mainnet') return coin === 'BTC' ? BTC_FORMATS : LTC_FORMATS;
+  return TEST_FORMATS[coin][chain];
+}
+
 export function isBitcoinLikeAddress(text: string, formats: BitcoinLikeFormats): boolean {
   return isSegwitAddress(text, formats.hrp) || isLegacyAddress(text, formats.base58Versions);
 }

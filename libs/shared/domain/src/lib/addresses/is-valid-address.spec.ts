@@ -2,7 +2,8 @@ import { encodeBase58 } from 'ethers';
 import fc from 'fast-check';
 import { CURRENCIES, CURRENCY_CODES, CurrencyCode } from '../currencies';
 import { BASE58_ALPHABET } from './base58';
-import { isValidAddress } from './is-valid-address';
+import { address as bitcoinAddress, payments } from 'bitcoinjs-lib';
+import { addressChainsFrom, isValidAddress } from './is-valid-address';
 
 // Published mainnet addresses: BIP 173/350 vectors, EIP-55 vectors, Monero's own tests and docs.
 const VALID: Array<[CurrencyCode, string, string]> = [
@@ -155,6 +156,15 @@ const INVALID: Array<[CurrencyCode, string, string]> = [
   ['SOL', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'Ethereum address'],
 ];
 
+const NET = {
+  messagePrefix: '',
+  bech32: 'tb',
+  bip32: { public: 0, private: 0 },
+  pubKeyHash: 0x6f,
+  scriptHash: 0xc4,
+  wif: 0xef,
+};
+
 describe('isValidAddress', () => {
   it.each(VALID)('%s accepts %s (%s)', (code, address) => {
     expect(isValidAddress(code, address)).toBe(true);
@@ -179,6 +189,27 @@ describe('isValidAddress', () => {
       );
       expect({ address, accepted }).toEqual({ address, accepted: expected });
     }
+  });
+
+  it("takes a network's testnet or regtest formats only when it runs there", () => {
+    const program = new Uint8Array(20).fill(7);
+    const regtestLtc = bitcoinAddress.toBech32(program, 0, 'rltc');
+    const regtestBtc = bitcoinAddress.toBech32(program, 0, 'bcrt');
+    const testnetLegacy = payments.p2pkh({ hash: program, network: { ...NET, pubKeyHash: 0x6f } }).address!;
+    expect(isValidAddress('LTC', regtestLtc)).toBe(false);
+    expect(isValidAddress('LTC', regtestLtc, { LTC: 'regtest' })).toBe(true);
+    expect(isValidAddress('LTC', bitcoinAddress.toBech32(program, 0, 'ltc'), { LTC: 'regtest' })).toBe(false);
+    expect(isValidAddress('BTC', regtestBtc, { LTC: 'regtest' })).toBe(false);
+    expect(isValidAddress('BTC', regtestBtc, { BTC: 'regtest' })).toBe(true);
+    expect(isValidAddress('BTC', testnetLegacy, { BTC: 'testnet' })).toBe(true);
+    expect(isValidAddress('BTC', testnetLegacy)).toBe(false);
+  });
+
+  it('reads the chains from <NETWORK>_NETWORK and refuses an unknown one', () => {
+    expect(addressChainsFrom({ LTC_NETWORK: 'regtest', BTC_NETWORK: 'mainnet', XMR_NETWORK: '' })).toEqual({
+      LTC: 'regtest',
+    });
+    expect(() => addressChainsFrom({ ETH_NETWORK: 'goerli' })).toThrow('ETH_NETWORK must be');
   });
 
   it('rejects SOL keys of 31 and 33 bytes', () => {

@@ -1,15 +1,23 @@
-/** Decision D8: destination and refund addresses in mainnet formats for the currency's chain. */
+/**
+ * Decision D8: destination and refund addresses in the formats of the currency's chain: mainnet
+ * unless the operator runs a network on testnet or regtest (`<NETWORK>_NETWORK`), as the gateway,
+ * the engine and the treasury are then told.
+ */
 import { CURRENCIES, CurrencyCode, Network } from '../currencies';
-import { BTC_FORMATS, isBitcoinLikeAddress, LTC_FORMATS } from './bitcoin-like';
+import { bitcoinLikeFormats, isBitcoinLikeAddress } from './bitcoin-like';
 import { isEvmAddress } from './evm';
 import { isMoneroAddress } from './monero';
 import { isSolanaAddress } from './solana';
 import { isTronAddress } from './tron';
 
+export type AddressChain = 'mainnet' | 'testnet' | 'regtest';
+/** The chain of each network whose addresses are not mainnet ones. */
+export type AddressChains = Partial<Record<Network, AddressChain>>;
+
 /** Tokens share their chain's address format, so validation goes by network. */
-const BY_NETWORK: Record<Network, (text: string) => boolean> = {
-  BTC: (text) => isBitcoinLikeAddress(text, BTC_FORMATS),
-  LTC: (text) => isBitcoinLikeAddress(text, LTC_FORMATS),
+const BY_NETWORK: Record<Network, (text: string, chain: AddressChain) => boolean> = {
+  BTC: (text, chain) => isBitcoinLikeAddress(text, bitcoinLikeFormats('BTC', chain)),
+  LTC: (text, chain) => isBitcoinLikeAddress(text, bitcoinLikeFormats('LTC', chain)),
   XMR: isMoneroAddress,
   TRX: isTronAddress,
   ETH: isEvmAddress,
@@ -18,7 +26,21 @@ const BY_NETWORK: Record<Network, (text: string) => boolean> = {
 };
 
 /** No trimming: an address with stray whitespace is refused rather than silently changed. */
-export function isValidAddress(code: CurrencyCode, address: string): boolean {
+export function isValidAddress(code: CurrencyCode, address: string, chains: AddressChains = {}): boolean {
   if (typeof address !== 'string' || address.length === 0 || address.length > 128) return false;
-  return BY_NETWORK[CURRENCIES[code].network](address);
+  const network = CURRENCIES[code].network;
+  return BY_NETWORK[network](address, chains[network] ?? 'mainnet');
+}
+
+/** `<NETWORK>_NETWORK` of every network from the environment; a value other than the three is refused. */
+export function addressChainsFrom(env: Record<string, string | undefined>): AddressChains {
+  const chains: AddressChains = {};
+  for (const network of Object.keys(BY_NETWORK) as Network[]) {
+    const value = env[`${network}_NETWORK`];
+    if (value === undefined || value === '' || value === 'mainnet') continue;
+    if (value !== 'testnet' && value !== 'regtest')
+      throw new Error(`${network}_NETWORK must be mainnet, testnet or regtest`);
+    chains[network] = value;
+  }
+  return chains;
 }

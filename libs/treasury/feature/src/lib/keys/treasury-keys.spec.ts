@@ -1,14 +1,21 @@
 import type { AddressSigner } from '@swap/chain';
-import type { Network } from '@swap/domain';
+import type { KeySource } from '@swap/chain-keys';
+import { NETWORKS, type Network } from '@swap/domain';
 import { TreasuryKeys } from './treasury-keys';
 
 describe('TreasuryKeys', () => {
   const seed = new Uint8Array(64).fill(7);
   const derived: Array<[Network, number]> = [];
-  const keys = new TreasuryKeys(seed, (s, network, index) => {
-    derived.push([network, index]);
-    return { network, index, address: `${network}:${index}:${s[0]}` } as AddressSigner;
-  });
+  const source: KeySource = {
+    networks: NETWORKS,
+    key: (network, index) => {
+      derived.push([network, index]);
+      return { network, index, address: `${network}:${index}:${seed[0]}` } as AddressSigner;
+    },
+    accountPublic: (network) => `${network}-xpub`,
+    moneroWallet: () => ({ address: 'xmr', spendKey: 'secret', viewKey: 'view' }),
+  };
+  const keys = new TreasuryKeys(source);
 
   it('derives from the seed: index 0 is the hot wallet (derived once), deposits are ≥ 1', () => {
     expect(keys.hotAddress('ETH')).toBe('ETH:0:7');
@@ -33,8 +40,15 @@ describe('TreasuryKeys', () => {
     expect(derived).toHaveLength(258);
   });
 
-  it('never shows the seed in JSON or in its own properties', () => {
+  it('never shows the key source in JSON or in its own properties', () => {
     expect(JSON.stringify({ keys })).toBe('{"keys":"[TreasuryKeys]"}');
-    expect(Object.values(keys)).not.toContainEqual(seed);
+    expect(Object.values(keys)).not.toContainEqual(source);
+  });
+
+  it("gives a network's sender its signers by index and the account public key", () => {
+    const sender = keys.senderKeys('LTC');
+    expect(sender.accountPublic).toBe('LTC-xpub');
+    expect(sender.signer(0).address).toBe(keys.hotAddress('LTC'));
+    expect(sender.signer(9).address).toBe('LTC:9:7');
   });
 });

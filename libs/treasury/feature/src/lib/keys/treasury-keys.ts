@@ -1,8 +1,6 @@
-import type { AddressSigner } from '@swap/chain';
+import type { AddressSigner, SenderKeys } from '@swap/chain';
+import type { KeySource } from '@swap/chain-keys';
 import type { Network } from '@swap/domain';
-
-/** Derives the signer of account/0/index on a network from the BIP39 seed (D11). */
-export type SignerFactory = (seed: Uint8Array, network: Network, index: number) => AddressSigner;
 
 export const HOT_WALLET_INDEX = 0;
 
@@ -11,26 +9,32 @@ const RECENT_SIGNERS = 256;
 
 /**
  * The only holder of key material in the system. Index 0 of each network is its hot wallet;
- * deposit addresses are indices ≥ 1. The seed is a private field: it never reaches a log or a
- * JSON document, and signers are handed out, never keys.
+ * deposit addresses are indices ≥ 1. The key source (the seed or the xprvs) is a private field: it
+ * never reaches a log or a JSON document, and signers are handed out, never keys.
  */
 export class TreasuryKeys {
-  readonly #seed: Uint8Array;
+  readonly #source: KeySource;
   readonly #hot = new Map<Network, AddressSigner>();
   readonly #recent = new Map<string, AddressSigner>();
 
-  constructor(
-    seed: Uint8Array,
-    private readonly derive: SignerFactory,
-  ) {
-    this.#seed = seed;
+  constructor(source: KeySource) {
+    this.#source = source;
+  }
+
+  /** What a real node's sender of `network` gets: signers by index, the account public key. */
+  senderKeys(network: Network): SenderKeys {
+    return {
+      signer: (index) => this.signer(network, index),
+      accountPublic: this.#source.accountPublic(network),
+      moneroWallet: () => this.#source.moneroWallet(),
+    };
   }
 
   signer(network: Network, index: number): AddressSigner {
     if (index !== HOT_WALLET_INDEX) return this.depositSigner(network, index);
     let hot = this.#hot.get(network);
     if (!hot) {
-      hot = this.derive(this.#seed, network, HOT_WALLET_INDEX);
+      hot = this.#source.key(network, HOT_WALLET_INDEX);
       this.#hot.set(network, hot);
     }
     return hot;
@@ -53,7 +57,7 @@ export class TreasuryKeys {
       this.#recent.set(key, kept);
       return kept;
     }
-    const signer = this.derive(this.#seed, network, index);
+    const signer = this.#source.key(network, index);
     this.#recent.set(key, signer);
     if (this.#recent.size > RECENT_SIGNERS) this.#recent.delete(this.#recent.keys().next().value as string);
     return signer;

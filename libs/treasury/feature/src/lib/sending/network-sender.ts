@@ -1,4 +1,4 @@
-import type { ChainSender, SignedTransaction, TransferOrder } from '@swap/chain';
+import { SenderNotReady, type ChainSender, type SignedTransaction, type TransferOrder } from '@swap/chain';
 import type { Network } from '@swap/domain';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { Clock, TreasuryLogger } from '../chains/chain-nodes';
@@ -61,7 +61,8 @@ export class NetworkSender {
   }
 
   private async sendDue(): Promise<void> {
-    const { transfers, clock, batchSize } = this.deps;
+    const { transfers, clock } = this.deps;
+    const batchSize = Math.min(this.deps.batchSize, this.deps.chain.maxBatch ?? Infinity);
     // Progress goes to the engine while the next transfers go out; the pass ends once it is sent.
     const reports: Array<Promise<void>> = [];
     try {
@@ -133,6 +134,11 @@ export class NetworkSender {
 
   private async signingFailed(transfer: Transfer, err: unknown): Promise<void> {
     const { transfers, logger, retry, clock } = this.deps;
+    if (err instanceof SenderNotReady) {
+      logger.info({ transferId: transfer.id, reason: err.message }, 'not signed yet');
+      await transfers.postpone(transfer.id, 'PLANNED', clock() + retry.notReadyMs, false);
+      return;
+    }
     logger.warn({ err, transferId: transfer.id, attempts: transfer.attempts + 1 }, 'signing failed');
     // A refund is the refunds service's to give up on: it keeps asking, so signing keeps trying.
     if (transfer.kind === 'refund' || transfer.attempts + 1 < retry.maxSignAttempts) {

@@ -1,3 +1,4 @@
+import { SenderNotReady } from '@swap/chain';
 import { FakeChains } from '../../test/fake-chain';
 import { openHarness, payoutCommand, RETRY, type Harness } from '../../test/treasury-harness';
 
@@ -199,6 +200,27 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
       failure: 'the transaction could not be signed',
     });
     expect(treasury.out.progress.map((p) => [p.state, p.txid])).toEqual([['failed', null]]);
+  });
+
+  it('waits without counting attempts while the chain says "not yet", then signs', async () => {
+    const treasury = h.start();
+    const eth = treasury.chains.chain('ETH');
+    eth.signError = new SenderNotReady('waiting for outputs to unlock');
+    await treasury.planPayout.execute(payoutCommand());
+
+    for (let i = 0; i < RETRY.maxSignAttempts + 2; i++) {
+      await treasury.dispatcher.drain('ETH');
+      expect(await treasury.transfers.get('AbCdEfGhIj:payout:1')).toMatchObject({
+        state: 'PLANNED',
+        attempts: 0,
+      });
+      h.clock.advance(RETRY.notReadyMs);
+    }
+    eth.signError = null;
+    await treasury.dispatcher.drain('ETH');
+
+    expect(await treasury.transfers.get('AbCdEfGhIj:payout:1')).toMatchObject({ state: 'BROADCAST' });
+    expect(eth.signs).toHaveLength(1);
   });
 });
 

@@ -4,9 +4,16 @@ export interface RetryPolicy {
   maxMs: number;
   /** Signing attempts before a transfer fails for good (a node unreachable that long, or a refusal to build it). */
   maxSignAttempts: number;
+  /** Wait before signing again when the chain said "not yet" (locked outputs): no attempt is counted. */
+  notReadyMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { initialMs: 1000, maxMs: 60_000, maxSignAttempts: 10 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  initialMs: 1000,
+  maxMs: 60_000,
+  maxSignAttempts: 10,
+  notReadyMs: 10_000,
+};
 
 /** Delay before attempt number `attempts + 1`. */
 export function retryDelay(policy: RetryPolicy, attempts: number): number {

@@ -3,6 +3,7 @@ import { CURRENCIES, type Network } from '@swap/domain';
 import type { DepositRepository, DepositSighting, WatchListRepository } from '@swap/watcher-data';
 import { addressKey } from '../address-key';
 import type { WatcherSettings } from '../watcher.settings';
+import { WatchedAddressFilter } from './watched-address-filter';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -10,9 +11,17 @@ const DAY_SECONDS = 24 * 60 * 60;
 export const depositId = (network: Network, transfer: Pick<ChainTransfer, 'txid' | 'index'>): string =>
   `${network}:${transfer.txid}:${transfer.index}`;
 
+/** Answers from memory whether an address may be watched; a false "yes" only costs a query. */
+export interface WatchedAddressGate {
+  /** Catches up with the watch list: called before each match. */
+  refresh(): Promise<void>;
+  mayBeWatched(addressKey: string): boolean;
+}
+
 /**
  * Picks the deposits out of a block's or the mempool's transfers: a transfer to a watched address,
  * in the swap's source currency, not sent by the treasury's hot wallet, or one already known.
+ * Only the transfers the gate lets through are looked up in PostgreSQL.
  */
 export class DepositMatcher {
   private readonly hotWalletKey: string;
@@ -20,19 +29,37 @@ export class DepositMatcher {
   constructor(
     private readonly watchList: WatchListRepository,
     private readonly deposits: DepositRepository,
+    private readonly gate: WatchedAddressGate,
     private readonly settings: WatcherSettings,
     private readonly clock: () => number,
   ) {
     this.hotWalletKey = addressKey(settings.network, settings.hotWallet);
   }
 
+  /** The matcher as the watcher runs it: behind a filter loaded with the network's whole watch list. */
+  static async open(
+    watchList: WatchListRepository,
+    deposits: DepositRepository,
+    settings: WatcherSettings,
+    clock: () => number,
+  ): Promise<DepositMatcher> {
+    const filter = await WatchedAddressFilter.load(watchList, settings.network);
+    return new DepositMatcher(watchList, deposits, filter, settings, clock);
+  }
+
   async match(transfers: ChainTransfer[]): Promise<DepositSighting[]> {
     const { network } = this.settings;
-    const incoming = transfers.filter((transfer) => !this.fromHotWallet(transfer));
+    if (transfers.length === 0) return [];
+    await this.gate.refresh();
+    const incoming = transfers.filter(
+      (transfer) => this.gate.mayBeWatched(addressKey(network, transfer.to)) && !this.fromHotWallet(transfer),
+    );
     if (incoming.length === 0) return [];
-    const known = await this.deposits.findByIds(incoming.map((transfer) => depositId(network, transfer)));
     const keys = [...new Set(incoming.map((transfer) => addressKey(network, transfer.to)))];
-    const watched = await this.watchList.findWatched(network, keys, this.endedSince());
+    const [known, watched] = await Promise.all([
+      this.deposits.findByIds(incoming.map((transfer) => depositId(network, transfer))),
+      this.watchList.findWatched(network, keys, this.endedSince()),
+    ]);
     const knownById = new Map(known.map((deposit) => [deposit.id, deposit]));
     const watchedByKey = new Map(watched.map((entry) => [entry.addressKey, entry]));
 

@@ -13,11 +13,17 @@ export class RecordSwap {
   constructor(
     private readonly watchList: WatchListRepository,
     private readonly network: Network,
+    /**
+     * Tells the reader's node-side wallet about the address first (Monero subaddresses), so the
+     * address is never watched before its deposits can be seen; a failure retries the event.
+     */
+    private readonly expectAddress: (index: number) => Promise<void> = async () => undefined,
   ) {}
 
   /** True when the watch list changed. */
   async execute(swap: SwapSnapshot): Promise<boolean> {
     if (swap.dryrun || CURRENCIES[swap.from].network !== this.network) return false;
+    if (swap.depositIndex !== null) await this.expectAddress(swap.depositIndex);
     return this.watchList.record({
       network: this.network,
       address: swap.depositAddress,

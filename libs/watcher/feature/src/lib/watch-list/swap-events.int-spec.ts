@@ -88,6 +88,24 @@ describe('the watch list from swap events (LTC)', () => {
     return stopped;
   }
 
+  it("tells the reader's wallet about an address before watching it; a wallet that fails retries the event", async () => {
+    const told: number[] = [];
+    let walletDown = true;
+    const record = new RecordSwap(new WatchListRepository(h.dataSource), 'LTC', async (index) => {
+      if (walletDown) throw new Error('wallet-rpc unreachable');
+      told.push(index);
+    });
+    const snapshot = swap({ id: 'LtcSwap042', depositAddress: 'ltc1qtold', depositIndex: 42 });
+
+    await expect(record.execute(snapshot)).rejects.toThrow('wallet-rpc unreachable');
+    const watchList = new WatchListRepository(h.dataSource);
+    expect(await watchList.findWatched('LTC', ['ltc1qtold'], 0)).toEqual([]);
+    walletDown = false;
+    expect(await record.execute(snapshot)).toBe(true);
+    expect(told).toEqual([42]);
+    expect(await watchList.findWatched('LTC', ['ltc1qtold'], 0)).toHaveLength(1);
+  });
+
   it('is not caught up while events wait to be recorded', async () => {
     const watchList = new WatchListRepository(h.dataSource);
     consumer = await drained(watchList);

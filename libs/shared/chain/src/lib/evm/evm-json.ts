@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The parts of EVM JSON-RPC answers the adapters read, checked on arrival: a node that answers
+ * something else fails loudly here rather than as a wrong amount later. Quantities are hex strings
+ * (never JSON numbers), so amounts go straight to bigint.
+ */
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'hex data');
+const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, '32-byte hash');
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, '20-byte address');
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/, 'hex quantity')
+  .transform((text) => BigInt(text));
+const height = quantity.transform(Number);
+
+export const rpcTransaction = z.object({
+  hash,
+  from: address,
+  /** Null (or absent, on some nodes) for a contract creation. */
+  to: address.nullish().transform((to) => to ?? null),
+  value: quantity,
+  input: hex,
+  nonce: height,
+});
+export type RpcTransaction = z.infer<typeof rpcTransaction>;
+
+export const rpcBlockHeader = z.object({
+  number: height,
+  hash,
+  parentHash: hash,
+  timestamp: height,
+  baseFeePerGas: quantity.optional(),
+});
+
+export const rpcBlock = rpcBlockHeader.extend({ transactions: z.array(rpcTransaction) });
+
+/** eth_getBlockByNumber("pending"): nodes leave hash and number out of a block not mined yet. */
+export const rpcPendingBlock = z.object({ transactions: z.array(rpcTransaction) });
+
+export const rpcLog = z.object({
+  address,
+  topics: z.array(hash),
+  data: hex,
+  transactionHash: hash,
+  logIndex: height,
+  removed: z.boolean().optional(),
+});
+export type RpcLog = z.infer<typeof rpcLog>;
+
+export const rpcReceipt = z.object({
+  transactionHash: hash,
+  blockHash: hash,
+  blockNumber: height,
+  /** 1 success, 0 reverted (post-Byzantium). */
+  status: height,
+});
+
+export const rpcQuantity = quantity;
+export const rpcLogs = z.array(rpcLog);

@@ -1,0 +1,5 @@
+export * from './lib/node-process';
+export * from './lib/anvil';
+export * from './lib/test-usdt';
+export * from './lib/litecoind';
+export * from './lib/monero';

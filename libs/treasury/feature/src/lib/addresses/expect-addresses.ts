@@ -1,0 +1,43 @@
+import type { SwapSnapshot } from '@swap/contracts';
+import { CURRENCIES, type Network } from '@swap/domain';
+import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+
+/**
+ * Tells a network's node-side wallet about deposit addresses as swaps hand them out, so what they
+ * receive can be spent (a UTXO node's watch-only wallet, Monero subaddresses). Best effort per swap
+ * event: a node that is down must not hold up the swap books, so the highest index asked for is
+ * kept and asked again on the sending timer until the node has taken it.
+ */
+export class ExpectDepositAddresses {
+  private readonly wanted = new Map<Network, number>();
+  private readonly known = new Map<Network, number>();
+
+  constructor(
+    private readonly chains: ChainNodes,
+    private readonly logger: TreasuryLogger,
+  ) {}
+
+  async onSwapUpdated(swap: SwapSnapshot): Promise<void> {
+    const network = CURRENCIES[swap.from].network;
+    if (swap.dryrun || swap.depositIndex === null || !this.chains.sender(network).expectAddresses) return;
+    if (swap.depositIndex <= (this.wanted.get(network) ?? -1)) return;
+    this.wanted.set(network, swap.depositIndex);
+    await this.tell(network);
+  }
+
+  /** Asks again wherever the node has not taken the latest index yet. */
+  async retry(): Promise<void> {
+    for (const network of this.wanted.keys()) await this.tell(network);
+  }
+
+  private async tell(network: Network): Promise<void> {
+    const index = this.wanted.get(network) ?? 0;
+    if (index <= (this.known.get(network) ?? -1)) return;
+    try {
+      await this.chains.sender(network).expectAddresses?.(index);
+      this.known.set(network, Math.max(index, this.known.get(network) ?? -1));
+    } catch (err) {
+      this.logger.warn({ err, network, index }, 'the node did not take the new deposit addresses; retrying');
+    }
+  }
+}

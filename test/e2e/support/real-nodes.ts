@@ -1,0 +1,201 @@
+import { Contract, parseEther, type Signer } from 'ethers';
+import {
+  deployTestUsdt,
+  startAnvil,
+  startLitecoind,
+  startMonero,
+  type Anvil,
+  type Litecoind,
+  type MoneroNodes,
+  type TestUsdt,
+} from '@swap/chain-nodes';
+import { accountPublicKey, depositAddress, generateMnemonic, mnemonicToSeed } from '@swap/chain-keys';
+import { toUnits } from '@swap/domain';
+
+const TREASURY_WALLET = 0;
+const WATCHER_WALLET = 1;
+const PAYER_WALLET = 2;
+/** Blocks each node gets per tick of the background miner: confirmations come in seconds. */
+const BLOCKS_PER_TICK = { ltc: 1, evm: 4, xmr: 2 };
+const TICK_MS = 400;
+/** Block rewards after set-up go to an address of a throwaway key, not to a wallet a test reads. */
+const NOBODY_XMR = depositAddress('XMR', accountPublicKey(mnemonicToSeed(generateMnemonic()), 'XMR'), 0, {
+  chain: 'regtest',
+});
+
+/** A customer's Monero wallet: pays deposits, receives payouts. */
+export interface MoneroPayer {
+  address(): Promise<string>;
+  /** Piconero the wallet received in transaction `txid` (pool included), 0 while it has not seen it. */
+  received(txid: string): Promise<bigint>;
+  send(address: string, amount: bigint): Promise<string>;
+}
+
+/**
+ * The real nodes an end-to-end suite runs the service on: litecoind, anvil for ETH (with a test
+ * USDT) and for AVAX, monerod with three wallet-rpcs (the treasury's, the watcher's view-only one,
+ * and a customer's). A background miner keeps blocks coming once the stack is up.
+ */
+export class RealNodes {
+  private miners: NodeJS.Timeout[] = [];
+  private readonly mining = new Set<Promise<unknown>>();
+  /** Block rewards go to the customer's wallet: it pays the XMR deposits. */
+  private minerAddress = '';
+
+  private constructor(
+    readonly ltc: Litecoind,
+    readonly eth: Anvil,
+    readonly avax: Anvil,
+    readonly usdtToken: TestUsdt,
+    readonly xmr: MoneroNodes,
+  ) {}
+
+  static async start(): Promise<RealNodes> {
+    const [ltc, eth, avax, xmr] = await Promise.all([
+      startLitecoind(),
+      startAnvil({ chainId: 31337 }),
+      startAnvil({ chainId: 43114 }),
+      startMonero({ wallets: 3 }),
+    ]);
+    const nodes = new RealNodes(ltc, eth, avax, await deployTestUsdt(eth), xmr);
+    await xmr.walletRpc(PAYER_WALLET, 'create_wallet', { filename: 'payer', language: 'English' });
+    return nodes;
+  }
+
+  /** What every service gets: the node URLs and the regtest address parameters. */
+  env(): Record<string, string> {
+    return {
+      LTC_RPC_URL: this.ltc.rpcUrl,
+      LTC_NETWORK: 'regtest',
+      ETH_RPC_URL: this.eth.rpcUrl,
+      ETH_CHAIN_ID: '31337',
+      USDTERC_CONTRACT: this.usdtToken.address,
+      AVAX_RPC_URL: this.avax.rpcUrl,
+      AVAX_CHAIN_ID: '43114',
+      XMR_DAEMON_RPC_URL: this.xmr.daemonUrl,
+      XMR_WALLET_RPC_URL: this.xmr.walletUrls[WATCHER_WALLET],
+      XMR_NETWORK: 'regtest',
+    };
+  }
+
+  /** The treasury (and the refunds service, which re-sends its bytes) use the spending wallet's wallet-rpc. */
+  treasuryEnv(): Record<string, string> {
+    return { XMR_WALLET_RPC_URL: this.xmr.walletUrls[TREASURY_WALLET] };
+  }
+
+  /** The XMR watcher's own wallet-rpc, where it opens the view-only wallet. */
+  watcherEnv(): Record<string, string> {
+    return { XMR_WALLET_RPC_URL: this.xmr.walletUrls[WATCHER_WALLET] };
+  }
+
+  /** Liquidity for payouts: mined coins on LTC and XMR (unlocked), balances and USDT on the anvils. */
+  async fundHotWallets(hot: { LTC: string; ETH: string; AVAX: string; XMR: string }): Promise<void> {
+    this.minerAddress = await this.payer.address();
+    await this.ltc.mine(5, hot.LTC);
+    await this.ltc.mine(100);
+    await this.eth.setBalance(hot.ETH, parseEther('1000'));
+    await this.usdtToken.mint(hot.ETH, toUnits('1000000', 6));
+    await this.avax.setBalance(hot.AVAX, parseEther('100000'));
+    await this.mineXmr(5, hot.XMR);
+    await this.mineXmr(5, this.minerAddress);
+    // Coinbase outputs unlock after 60 blocks.
+    await this.mineXmr(61, this.minerAddress);
+  }
+
+  /**
+   * monerod refuses a block whose timestamp is not above the median of the last 60: blocks mined
+   * within one second hit that after about 60, so mine in steps and wait a second when refused.
+   */
+  private async mineXmr(blocks: number, address: string): Promise<void> {
+    for (let left = blocks; left > 0;) {
+      const step = Math.min(left, 20);
+      try {
+        await this.xmr.mine(step, address);
+        left -= step;
+      } catch (err) {
+        if (!String(err).includes('Block not accepted')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  get usdt() {
+    const token = this.usdtToken;
+    return {
+      mint: (to: string, amount: bigint) => token.mint(to, amount),
+      /** The holder sends `amount` to `to` itself (a customer's token deposit). */
+      transferFrom: async (holder: Signer, to: string, amount: bigint) => {
+        const contract = new Contract(
+          token.address,
+          ['function transfer(address,uint256) returns (bool)'],
+          holder,
+        );
+        await (await contract.getFunction('transfer').send(to, amount)).wait();
+      },
+    };
+  }
+
+  get payer(): MoneroPayer {
+    const rpc = <T>(method: string, params: object = {}) =>
+      this.xmr.walletRpc<T>(PAYER_WALLET, method, params);
+    return {
+      address: async () => (await rpc<{ address: string }>('get_address', { account_index: 0 })).address,
+      received: async () => {
+        await rpc('refresh');
+        const transfers = await rpc<{ in?: Array<{ amount: string }>; pool?: Array<{ amount: string }> }>(
+          'get_transfers',
+          { in: true, pool: true },
+        );
+        return [...(transfers.in ?? []), ...(transfers.pool ?? [])].reduce(
+          (sum, t) => sum + BigInt(t.amount),
+          0n,
+        );
+      },
+      send: async (address, amount) => {
+        // wallet-rpc takes a JSON number: exact below 2^53 piconero (9007 XMR), refused above.
+        if (amount > BigInt(Number.MAX_SAFE_INTEGER))
+          throw new RangeError('amount too large for this helper');
+        await rpc('refresh');
+        const sent = await rpc<{ tx_hash: string }>('transfer', {
+          destinations: [{ address, amount: Number(amount) }],
+        });
+        return sent.tx_hash;
+      },
+    };
+  }
+
+  /** The Monero customer. */
+  get xmrPayer(): MoneroPayer {
+    return this.payer;
+  }
+
+  /** Blocks on every node every TICK_MS until stop(): each node on its own, one round at a time. */
+  startMining(): void {
+    const every = (mine: () => Promise<unknown>) => {
+      let busy = false;
+      this.miners.push(
+        setInterval(() => {
+          if (busy) return;
+          busy = true;
+          const round = mine()
+            .catch(() => undefined)
+            .finally(() => {
+              busy = false;
+              this.mining.delete(round);
+            });
+          this.mining.add(round);
+        }, TICK_MS),
+      );
+    };
+    every(() => this.ltc.mine(BLOCKS_PER_TICK.ltc));
+    every(() => this.eth.mine(BLOCKS_PER_TICK.evm));
+    every(() => this.avax.mine(BLOCKS_PER_TICK.evm));
+    every(() => this.mineXmr(BLOCKS_PER_TICK.xmr, NOBODY_XMR));
+  }
+
+  async stop(): Promise<void> {
+    for (const miner of this.miners) clearInterval(miner);
+    await Promise.all(this.mining);
+    await Promise.allSettled([this.ltc.stop(), this.eth.stop(), this.avax.stop(), this.xmr.stop()]);
+  }
+}
