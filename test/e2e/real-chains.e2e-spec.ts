@@ -34,7 +34,6 @@ describe('swaps on real nodes, end to end', () => {
       chains: {
         networks: ['LTC', 'ETH', 'AVAX', 'XMR'],
         watcherEnvOf: { XMR: { ...nodes.watcherEnv(), LOG_LEVEL: 'info' } },
-        refundsEnv: nodes.treasuryEnv(),
       },
     });
     key = await stack.createKey();
@@ -75,7 +74,7 @@ describe('swaps on real nodes, end to end', () => {
     await nodes.usdt.mint(user.address, toUnits('100', 6));
     const toAddress = await ltcPayer.newAddress();
     const created = await api.create({ from: 'USDTERC', to: 'LTC', amount: '100', toAddress });
-    await nodes.usdt.transferFrom(user, created.from.address, toUnits('100', 6));
+    await nodes.sendUsdt(user, created.from.address, toUnits('100', 6));
     await done(created, () => ltcPayer.received(toAddress, 0));
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import {
   type Chain,
   type KeySource,
 } from '@swap/chain-keys';
-import { NETWORKS, type Network } from '@swap/domain';
+import { addressChainOf, NETWORKS, type Network } from '@swap/domain';
 import { DEFAULT_SEND_BATCH, liquidityCaps, type LiquidityCaps } from '@swap/treasury';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -42,8 +42,6 @@ export type TreasuryConfig = Omit<ParsedConfig, SecretVariable> & {
   chains: Record<Network, Chain>;
 };
 
-const chainSchema = z.enum(['mainnet', 'testnet', 'regtest']);
-
 /**
  * Reads the keys once, at start-up (D11): the BIP39 phrase (TREASURY_MNEMONIC or _FILE) for every
  * network, and/or an account xprv per BIP32 network (`<NETWORK>_XPRV` or `_XPRV_FILE`), which wins
@@ -54,10 +52,9 @@ export function completeConfig(
   env: NodeJS.ProcessEnv,
 ): { config: TreasuryConfig; keys: KeySource } {
   const { TREASURY_MNEMONIC: phrase, TREASURY_MNEMONIC_FILE: file, ...config } = parsed;
-  const chains = Object.fromEntries(NETWORKS.map((network) => [network, readChain(network, env)])) as Record<
-    Network,
-    Chain
-  >;
+  const chains = Object.fromEntries(
+    NETWORKS.map((network) => [network, addressChainOf(network, env)]),
+  ) as Record<Network, Chain>;
   const xprvs: Partial<Record<Bip32Network, string>> = {};
   for (const network of BIP32_NETWORKS) {
     const xprv = secret(env, `${network}_XPRV`);
@@ -70,14 +67,6 @@ export function completeConfig(
   const seed = mnemonic === undefined ? undefined : mnemonicToSeed(mnemonic);
   const keys = keySource({ seed, xprvs, chains });
   return { config: { ...config, caps: liquidityCaps(env), chains }, keys };
-}
-
-function readChain(network: Network, env: NodeJS.ProcessEnv): Chain {
-  const value = env[`${network}_NETWORK`];
-  if (value === undefined || value === '') return 'mainnet';
-  const parsed = chainSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`${network}_NETWORK must be mainnet, testnet or regtest`);
-  return parsed.data;
 }
 
 /** `NAME` from the environment, or the contents of the file `NAME_FILE` names (a mounted secret). */

@@ -14,39 +14,28 @@ import { toUnits } from '@swap/domain';
 
 const TREASURY_WALLET = 0;
 const WATCHER_WALLET = 1;
-const PAYER_WALLET = 2;
 /** Blocks each node gets per tick of the background miner: confirmations come in seconds. */
 const BLOCKS_PER_TICK = { ltc: 1, evm: 4, xmr: 2 };
 const TICK_MS = 400;
-/** Block rewards after set-up go to an address of a throwaway key, not to a wallet a test reads. */
+/** Block rewards beyond the hot wallet's go to an address of a throwaway key. */
 const NOBODY_XMR = depositAddress('XMR', accountPublicKey(mnemonicToSeed(generateMnemonic()), 'XMR'), 0, {
   chain: 'regtest',
 });
 
-/** A customer's Monero wallet: pays deposits, receives payouts. */
-export interface MoneroPayer {
-  address(): Promise<string>;
-  /** Piconero the wallet received in transaction `txid` (pool included), 0 while it has not seen it. */
-  received(txid: string): Promise<bigint>;
-  send(address: string, amount: bigint): Promise<string>;
-}
-
 /**
  * The real nodes an end-to-end suite runs the service on: litecoind, anvil for ETH (with a test
- * USDT) and for AVAX, monerod with three wallet-rpcs (the treasury's, the watcher's view-only one,
- * and a customer's). A background miner keeps blocks coming once the stack is up.
+ * USDT) and for AVAX, monerod with two wallet-rpcs (the treasury's and the watcher's view-only
+ * one). A background miner keeps blocks coming once the stack is up.
  */
 export class RealNodes {
   private miners: NodeJS.Timeout[] = [];
   private readonly mining = new Set<Promise<unknown>>();
-  /** Block rewards go to the customer's wallet: it pays the XMR deposits. */
-  private minerAddress = '';
 
   private constructor(
     readonly ltc: Litecoind,
     readonly eth: Anvil,
     readonly avax: Anvil,
-    readonly usdtToken: TestUsdt,
+    readonly usdt: TestUsdt,
     readonly xmr: MoneroNodes,
   ) {}
 
@@ -55,11 +44,9 @@ export class RealNodes {
       startLitecoind(),
       startAnvil({ chainId: 31337 }),
       startAnvil({ chainId: 43114 }),
-      startMonero({ wallets: 3 }),
+      startMonero({ wallets: 2 }),
     ]);
-    const nodes = new RealNodes(ltc, eth, avax, await deployTestUsdt(eth), xmr);
-    await xmr.walletRpc(PAYER_WALLET, 'create_wallet', { filename: 'payer', language: 'English' });
-    return nodes;
+    return new RealNodes(ltc, eth, avax, await deployTestUsdt(eth), xmr);
   }
 
   /** What every service gets: the node URLs and the regtest address parameters. */
@@ -69,7 +56,7 @@ export class RealNodes {
       LTC_NETWORK: 'regtest',
       ETH_RPC_URL: this.eth.rpcUrl,
       ETH_CHAIN_ID: '31337',
-      USDTERC_CONTRACT: this.usdtToken.address,
+      USDTERC_CONTRACT: this.usdt.address,
       AVAX_RPC_URL: this.avax.rpcUrl,
       AVAX_CHAIN_ID: '43114',
       XMR_DAEMON_RPC_URL: this.xmr.daemonUrl,
@@ -90,16 +77,14 @@ export class RealNodes {
 
   /** Liquidity for payouts: mined coins on LTC and XMR (unlocked), balances and USDT on the anvils. */
   async fundHotWallets(hot: { LTC: string; ETH: string; AVAX: string; XMR: string }): Promise<void> {
-    this.minerAddress = await this.payer.address();
     await this.ltc.mine(5, hot.LTC);
     await this.ltc.mine(100);
     await this.eth.setBalance(hot.ETH, parseEther('1000'));
-    await this.usdtToken.mint(hot.ETH, toUnits('1000000', 6));
+    await this.usdt.mint(hot.ETH, toUnits('1000000', 6));
     await this.avax.setBalance(hot.AVAX, parseEther('100000'));
     await this.mineXmr(5, hot.XMR);
-    await this.mineXmr(5, this.minerAddress);
     // Coinbase outputs unlock after 60 blocks.
-    await this.mineXmr(61, this.minerAddress);
+    await this.mineXmr(66, NOBODY_XMR);
   }
 
   /**
@@ -119,54 +104,14 @@ export class RealNodes {
     }
   }
 
-  get usdt() {
-    const token = this.usdtToken;
-    return {
-      mint: (to: string, amount: bigint) => token.mint(to, amount),
-      /** The holder sends `amount` to `to` itself (a customer's token deposit). */
-      transferFrom: async (holder: Signer, to: string, amount: bigint) => {
-        const contract = new Contract(
-          token.address,
-          ['function transfer(address,uint256) returns (bool)'],
-          holder,
-        );
-        await (await contract.getFunction('transfer').send(to, amount)).wait();
-      },
-    };
-  }
-
-  get payer(): MoneroPayer {
-    const rpc = <T>(method: string, params: object = {}) =>
-      this.xmr.walletRpc<T>(PAYER_WALLET, method, params);
-    return {
-      address: async () => (await rpc<{ address: string }>('get_address', { account_index: 0 })).address,
-      received: async () => {
-        await rpc('refresh');
-        const transfers = await rpc<{ in?: Array<{ amount: string }>; pool?: Array<{ amount: string }> }>(
-          'get_transfers',
-          { in: true, pool: true },
-        );
-        return [...(transfers.in ?? []), ...(transfers.pool ?? [])].reduce(
-          (sum, t) => sum + BigInt(t.amount),
-          0n,
-        );
-      },
-      send: async (address, amount) => {
-        // wallet-rpc takes a JSON number: exact below 2^53 piconero (9007 XMR), refused above.
-        if (amount > BigInt(Number.MAX_SAFE_INTEGER))
-          throw new RangeError('amount too large for this helper');
-        await rpc('refresh');
-        const sent = await rpc<{ tx_hash: string }>('transfer', {
-          destinations: [{ address, amount: Number(amount) }],
-        });
-        return sent.tx_hash;
-      },
-    };
-  }
-
-  /** The Monero customer. */
-  get xmrPayer(): MoneroPayer {
-    return this.payer;
+  /** The holder sends `amount` of the test USDT to `to` itself (a customer's token deposit). */
+  async sendUsdt(holder: Signer, to: string, amount: bigint): Promise<void> {
+    const contract = new Contract(
+      this.usdt.address,
+      ['function transfer(address,uint256) returns (bool)'],
+      holder,
+    );
+    await (await contract.getFunction('transfer').send(to, amount)).wait();
   }
 
   /** Blocks on every node every TICK_MS until stop(): each node on its own, one round at a time. */

@@ -1,6 +1,5 @@
 import type { Bus } from '@swap/bus';
-import type { Chain } from '@swap/chain-keys';
-import type { Network } from '@swap/domain';
+import { addressChainOf, type Network } from '@swap/domain';
 import type { ChainLogger, ChainReader } from './chain-reader';
 import type { ChainSender, PendingTransactions, SenderKeys } from './chain-sender';
 import { DevnetReader } from './devnet/devnet-reader';
@@ -21,14 +20,6 @@ export const REAL_NODE_NETWORKS: readonly Network[] = ['BTC', 'LTC', 'ETH', 'AVA
 /** A real node is configured for `network`: any of its node variables is set. */
 export const usesRealNode = (network: Network, env: NodeJS.ProcessEnv): boolean =>
   nodeVariables(network).some((name) => Boolean(env[name]));
-
-/** `<NETWORK>_NETWORK`: the address parameters of a network (mainnet unless set). */
-export function chainOf(network: Network, env: NodeJS.ProcessEnv): Chain {
-  const value = env[`${network}_NETWORK`] || 'mainnet';
-  if (value !== 'mainnet' && value !== 'testnet' && value !== 'regtest')
-    throw new Error(`${network}_NETWORK must be mainnet, testnet or regtest`);
-  return value;
-}
 
 function assertSupported(network: Network): void {
   if (REAL_NODE_NETWORKS.includes(network)) return;
@@ -63,7 +54,7 @@ export function chainReader(network: Network, env: NodeJS.ProcessEnv, context: R
       return evmReader(network, evmConfig(network, env), logger);
     case 'XMR': {
       const wallet =
-        treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, chainOf('XMR', env));
+        treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, addressChainOf('XMR', env));
       return moneroReader(moneroConfig(env), wallet, logger);
     }
     default:

@@ -41,7 +41,6 @@ export interface StackOptions {
     watcherEnv?: Record<string, string>;
     /** One network's watcher only (a Monero watcher's own view-only wallet-rpc, say). */
     watcherEnvOf?: Partial<Record<Network, Record<string, string>>>;
-    refundsEnv?: Record<string, string>;
   };
 }
 
@@ -136,11 +135,7 @@ export class Stack {
     }
     if (options.chains)
       this.services.push(
-        new ServiceProcess('refunds', 'refunds', await freePort(), {
-          ...base,
-          REFUNDS_POLL_MS: '200',
-          ...options.chains.refundsEnv,
-        }),
+        new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
       );
     this.natsUrl = nats.url;
     this.databaseUrl = db.url;

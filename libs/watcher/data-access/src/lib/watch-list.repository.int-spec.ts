@@ -43,4 +43,50 @@ describe('WatchListRepository', () => {
     expect(await watchList.awaitingRescan('BTC')).toEqual(['btc1qc']);
     expect(await watchList.find('LTC', 'ltc1qa')).toMatchObject({ status: 'EXPIRED', swapVersion: 2 });
   });
+
+  it("pages through one network's keys in the order first recorded, ended swaps included", async () => {
+    for (const address of ['ltc1qc', 'ltc1qa', 'ltc1qd', 'ltc1qb', 'ltc1qe'])
+      await watchList.record(entry(address));
+    await watchList.record(entry('btc1qx', { network: 'BTC', currency: 'BTC' }));
+    // A later version (the swap ended) is no new entry.
+    await watchList.record(entry('ltc1qc', { status: 'DONE', swapVersion: 2, endedAt: 1_700_000_000 }));
+
+    const first = await watchList.keysAfter('LTC', 0, 2);
+    const second = await watchList.keysAfter('LTC', first.lastSeq, 2);
+    const third = await watchList.keysAfter('LTC', second.lastSeq, 2);
+    const after = await watchList.keysAfter('LTC', third.lastSeq, 2);
+
+    expect([first.keys, second.keys, third.keys]).toEqual([
+      ['ltc1qc', 'ltc1qa'],
+      ['ltc1qd', 'ltc1qb'],
+      ['ltc1qe'],
+    ]);
+    expect(after).toEqual({ keys: [], lastSeq: third.lastSeq });
+    expect((await watchList.keysAfter('BTC', 0, 10)).keys).toEqual(['btc1qx']);
+  });
+
+  it('waits for an insert in flight, so an entry committed late is never skipped', async () => {
+    // A replica's insert draws its seq, then commits after a later insert of another replica.
+    const slow = db.dataSource.createQueryRunner();
+    await slow.connect();
+    try {
+      await slow.startTransaction();
+      await slow.query(
+        `INSERT INTO watched_addresses (network, address_key, address, swap_id, currency, status, swap_version)
+         VALUES ('LTC', 'ltc1qslow', 'ltc1qslow', 'swap-slow', 'LTC', 'NEW', 1)`,
+      );
+      await watchList.record(entry('ltc1qfast'));
+
+      const page = watchList.keysAfter('LTC', 0, 10);
+      const settled = await Promise.race([page.then(() => 'answered'), delay(300).then(() => 'waiting')]);
+      await slow.commitTransaction();
+
+      expect(settled).toBe('waiting');
+      expect((await page).keys).toEqual(['ltc1qslow', 'ltc1qfast']);
+    } finally {
+      await slow.release();
+    }
+  });
 });
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

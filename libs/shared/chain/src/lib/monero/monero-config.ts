@@ -1,4 +1,5 @@
 import type { Chain } from '@swap/chain-keys';
+import { addressChainOf } from '@swap/domain';
 import type { MoneroWalletKeys } from './monero-wallet-keys';
 
 export interface MoneroConfig {
@@ -17,16 +18,13 @@ export interface MoneroConfig {
   subaddressLookahead: number;
 }
 
-const CHAINS: readonly Chain[] = ['mainnet', 'testnet', 'regtest'];
-
 /** Reads the XMR_* variables; a bad or missing one throws an Error naming it (never its value). */
 export function moneroConfig(env: NodeJS.ProcessEnv): MoneroConfig {
-  const chain = env.XMR_NETWORK || 'mainnet';
-  if (!CHAINS.includes(chain as Chain)) throw new Error(`XMR_NETWORK must be one of ${CHAINS.join(', ')}`);
+  const chain = addressChainOf('XMR', env);
   return {
     daemonUrl: httpUrl(env, 'XMR_DAEMON_RPC_URL'),
     walletUrl: httpUrl(env, 'XMR_WALLET_RPC_URL'),
-    chain: chain as Chain,
+    chain,
     walletName: walletName(env.XMR_WALLET_NAME),
     walletPassword: env.XMR_WALLET_PASSWORD ?? '',
     restoreHeight: integer(env, 'XMR_RESTORE_HEIGHT', 0, 0),

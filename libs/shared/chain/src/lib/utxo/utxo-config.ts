@@ -1,4 +1,5 @@
 import type { Chain } from '@swap/chain-keys';
+import { addressChainOf } from '@swap/domain';
 import type { UtxoNetwork } from './utxo-network';
 
 /** A BTC or LTC node's settings, validated once (see utxoConfig). Holds no readable secret. */
@@ -21,8 +22,6 @@ export interface UtxoConfig {
   readonly rpcAuthorization: () => string;
 }
 
-const CHAINS: readonly Chain[] = ['mainnet', 'testnet', 'regtest'];
-
 /**
  * Reads `<NET>_RPC_URL` (http://user:password@host:port), `<NET>_NETWORK`, `<NET>_WALLET`,
  * `<NET>_FEE_TARGET_BLOCKS`, `<NET>_FEE_MIN_SAT_VB`, `<NET>_FEE_MAX_SAT_VB`,
@@ -42,8 +41,7 @@ export function utxoConfig(network: UtxoNetwork, env: NodeJS.ProcessEnv): UtxoCo
   };
 
   const { rpcUrl, rpcAuthorization } = rpcEndpoint(text('RPC_URL'), name('RPC_URL'));
-  const chain = (text('NETWORK') ?? 'mainnet') as Chain;
-  if (!CHAINS.includes(chain)) throw new Error(`${name('NETWORK')} must be one of ${CHAINS.join(', ')}`);
+  const chain = addressChainOf(network, env);
   const feeMinSatVb = BigInt(integer('FEE_MIN_SAT_VB', 1, 1));
   const feeMaxSatVb = BigInt(integer('FEE_MAX_SAT_VB', 500, 1));
   if (feeMaxSatVb < feeMinSatVb)

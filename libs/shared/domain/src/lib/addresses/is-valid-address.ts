@@ -32,15 +32,22 @@ export function isValidAddress(code: CurrencyCode, address: string, chains: Addr
   return BY_NETWORK[network](address, chains[network] ?? 'mainnet');
 }
 
-/** `<NETWORK>_NETWORK` of every network from the environment; a value other than the three is refused. */
+const ADDRESS_CHAINS: readonly AddressChain[] = ['mainnet', 'testnet', 'regtest'];
+
+/** `<NETWORK>_NETWORK` of one network (mainnet when unset); a value other than the three is refused. */
+export function addressChainOf(network: Network, env: Record<string, string | undefined>): AddressChain {
+  const value = env[`${network}_NETWORK`] || 'mainnet';
+  if (!ADDRESS_CHAINS.includes(value as AddressChain))
+    throw new Error(`${network}_NETWORK must be one of ${ADDRESS_CHAINS.join(', ')}`);
+  return value as AddressChain;
+}
+
+/** The networks of the environment that do not run on mainnet, with their chain. */
 export function addressChainsFrom(env: Record<string, string | undefined>): AddressChains {
   const chains: AddressChains = {};
   for (const network of Object.keys(BY_NETWORK) as Network[]) {
-    const value = env[`${network}_NETWORK`];
-    if (value === undefined || value === '' || value === 'mainnet') continue;
-    if (value !== 'testnet' && value !== 'regtest')
-      throw new Error(`${network}_NETWORK must be mainnet, testnet or regtest`);
-    chains[network] = value;
+    const chain = addressChainOf(network, env);
+    if (chain !== 'mainnet') chains[network] = chain;
   }
   return chains;
 }
