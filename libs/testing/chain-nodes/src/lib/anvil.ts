@@ -30,13 +30,16 @@ export interface Anvil {
 
 const ARCH: Readonly<Record<string, string>> = { x64: 'amd64', arm64: 'arm64' };
 
-/** The binary npm's @foundry-rs/anvil installs for this platform, as an optional dependency. */
+/**
+ * anvil's own platform package (an optional dependency: the registry this project installs from
+ * carries only linux-amd64, so the @foundry-rs/anvil wrapper cannot be locked for `npm ci`).
+ */
 function anvilBinary(): string {
   const pkg = `@foundry-rs/anvil-${process.platform}-${ARCH[process.arch] ?? process.arch}`;
   try {
     return join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil');
   } catch {
-    throw new Error(`${pkg} is not installed (npm installs it with @foundry-rs/anvil)`);
+    throw new Error(`${pkg} is not installed (an optional dependency, for linux-amd64 only)`);
   }
 }
 
