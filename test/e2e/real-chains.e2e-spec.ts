@@ -9,9 +9,9 @@ import { SwapDriver } from './support/swap-driver';
 
 /**
  * The whole service on real nodes (litecoind, two anvils with a 6-decimal USDT, monerod with
- * monero-wallet-rpc, whose watcher and treasury start on it too): swaps from create to DONE with
- * each payout checked on the receiving node. BTC, TRX and SOL stay on the devnet. The XMR swaps
- * and the BELOW_MINIMUM refund on nodes are not here yet (see the README, "What is not done yet").
+ * monero-wallet-rpcs for the treasury, the watcher and a customer): swaps from create to DONE with
+ * each payout checked on the receiving node, and a refund that lands. BTC, TRX and SOL stay on the
+ * devnet.
  */
 describe('swaps on real nodes, end to end', () => {
   let nodes: RealNodes;
@@ -76,6 +76,45 @@ describe('swaps on real nodes, end to end', () => {
     const created = await api.create({ from: 'USDTERC', to: 'LTC', amount: '100', toAddress });
     await nodes.sendUsdt(user, created.from.address, toUnits('100', 6));
     await done(created, () => ltcPayer.received(toAddress, 0));
+  }, 180_000);
+
+  it('ETH → XMR: an anvil deposit, an XMR payout the customer proves with the tx key', async () => {
+    const user = Wallet.createRandom(nodes.eth.provider);
+    await nodes.eth.setBalance(user.address, parseEther('1'));
+    const customer = nodes.xmrCustomer;
+    const created = await api.create({ from: 'ETH', to: 'XMR', amount: '0.1', toAddress: customer.address });
+    await (await user.sendTransaction({ to: created.from.address, value: parseEther('0.1') })).wait();
+    const finished = await done(created, (txid) => customer.received(txid));
+    const { id, txKey } = finished.to.tx ?? {};
+    expect(await customer.provenBy(id ?? '', txKey ?? '')).toBe(toUnits(finished.to.amount, 12));
+  }, 180_000);
+
+  it('XMR → AVAX: a deposit to a subaddress, an AVAX payout that lands on anvil', async () => {
+    const user = Wallet.createRandom().address;
+    const created = await api.create({ from: 'XMR', to: 'AVAX', amount: '1', toAddress: user });
+    const txid = await nodes.xmrCustomer.pay(created.from.address, toUnits('1', 12));
+    const finished = await done(created, () => nodes.avax.provider.getBalance(user));
+    expect(finished.from.tx?.id).toBe(txid);
+    expect(toUnits(finished.from.tx?.amount ?? '0', 12)).toBe(toUnits('1', 12));
+  }, 180_000);
+
+  it('BELOW_MINIMUM: an LTC deposit under the minimum is refunded, minus 1 %, on litecoind', async () => {
+    const refundAddress = await ltcPayer.newAddress();
+    const created = await api.create({
+      from: 'LTC',
+      to: 'ETH',
+      amount: '1',
+      toAddress: Wallet.createRandom().address,
+      refundAddress,
+    });
+    await ltcPayer.send(created.from.address, toUnits('0.05', 8));
+    const refunded = await driver.reach(created.id, 'REFUNDED', api, 150_000);
+    expect(refunded.issue).toMatchObject({ type: 'BELOW_MINIMUM' });
+    expect(refunded.refund.tx).toMatchObject({ amount: '0.04950000' });
+    await waitFor(
+      async () => (await ltcPayer.received(refundAddress, 0)) === toUnits('0.0495', 8),
+      'the refund',
+    );
   }, 180_000);
 });
 

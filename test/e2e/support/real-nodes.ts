@@ -11,9 +11,11 @@ import {
 } from '@swap/chain-nodes';
 import { accountPublicKey, depositAddress, generateMnemonic, mnemonicToSeed } from '@swap/chain-keys';
 import { toUnits } from '@swap/domain';
+import { MoneroCustomer } from './monero-customer';
 
 const TREASURY_WALLET = 0;
 const WATCHER_WALLET = 1;
+const CUSTOMER_WALLET = 2;
 /** Blocks each node gets per tick of the background miner: confirmations come in seconds. */
 const BLOCKS_PER_TICK = { ltc: 1, evm: 4, xmr: 2 };
 const TICK_MS = 400;
@@ -24,12 +26,13 @@ const NOBODY_XMR = depositAddress('XMR', accountPublicKey(mnemonicToSeed(generat
 
 /**
  * The real nodes an end-to-end suite runs the service on: litecoind, anvil for ETH (with a test
- * USDT) and for AVAX, monerod with two wallet-rpcs (the treasury's and the watcher's view-only
- * one). A background miner keeps blocks coming once the stack is up.
+ * USDT) and for AVAX, monerod with three wallet-rpcs (the treasury's, the watcher's view-only one
+ * and a customer's). A background miner keeps blocks coming once the stack is up.
  */
 export class RealNodes {
   private miners: NodeJS.Timeout[] = [];
   private readonly mining = new Set<Promise<unknown>>();
+  private readonly minerErrors = new Set<string>();
 
   private constructor(
     readonly ltc: Litecoind,
@@ -37,6 +40,7 @@ export class RealNodes {
     readonly avax: Anvil,
     readonly usdt: TestUsdt,
     readonly xmr: MoneroNodes,
+    readonly xmrCustomer: MoneroCustomer,
   ) {}
 
   static async start(): Promise<RealNodes> {
@@ -44,9 +48,13 @@ export class RealNodes {
       startLitecoind(),
       startAnvil({ chainId: 31337 }),
       startAnvil({ chainId: 43114 }),
-      startMonero({ wallets: 2 }),
+      startMonero({ wallets: 3 }),
     ]);
-    return new RealNodes(ltc, eth, avax, await deployTestUsdt(eth), xmr);
+    const [usdt, xmrCustomer] = await Promise.all([
+      deployTestUsdt(eth),
+      MoneroCustomer.create(xmr, CUSTOMER_WALLET),
+    ]);
+    return new RealNodes(ltc, eth, avax, usdt, xmr, xmrCustomer);
   }
 
   /** What every service gets: the node URLs and the regtest address parameters. */
@@ -75,7 +83,10 @@ export class RealNodes {
     return { XMR_WALLET_RPC_URL: this.xmr.walletUrls[WATCHER_WALLET] };
   }
 
-  /** Liquidity for payouts: mined coins on LTC and XMR (unlocked), balances and USDT on the anvils. */
+  /**
+   * Liquidity for payouts: mined coins on LTC and XMR (unlocked), balances and USDT on the anvils;
+   * the Monero customer gets unlocked coins too, and spreads the decoys every later signer needs.
+   */
   async fundHotWallets(hot: { LTC: string; ETH: string; AVAX: string; XMR: string }): Promise<void> {
     await this.ltc.mine(5, hot.LTC);
     await this.ltc.mine(100);
@@ -83,8 +94,10 @@ export class RealNodes {
     await this.usdt.mint(hot.ETH, toUnits('1000000', 6));
     await this.avax.setBalance(hot.AVAX, parseEther('100000'));
     await this.mineXmr(5, hot.XMR);
+    await this.mineXmr(16, this.xmrCustomer.address);
     // Coinbase outputs unlock after 60 blocks.
-    await this.mineXmr(66, NOBODY_XMR);
+    await this.mineXmr(60, NOBODY_XMR);
+    await this.xmrCustomer.spreadDecoys(() => this.mineXmr(11, NOBODY_XMR));
   }
 
   /**
@@ -123,7 +136,7 @@ export class RealNodes {
           if (busy) return;
           busy = true;
           const round = mine()
-            .catch(() => undefined)
+            .catch((err: unknown) => this.minerFailed(err))
             .finally(() => {
               busy = false;
               this.mining.delete(round);
@@ -136,6 +149,14 @@ export class RealNodes {
     every(() => this.eth.mine(BLOCKS_PER_TICK.evm));
     every(() => this.avax.mine(BLOCKS_PER_TICK.evm));
     every(() => this.mineXmr(BLOCKS_PER_TICK.xmr, NOBODY_XMR));
+  }
+
+  /** A failing miner stalls every swap on its node: say why, once per reason. */
+  private minerFailed(err: unknown): void {
+    const reason = err instanceof Error ? err.message : String(err);
+    if (this.minerErrors.has(reason)) return;
+    this.minerErrors.add(reason);
+    process.stderr.write(`background miner: ${reason}\n`);
   }
 
   async stop(): Promise<void> {

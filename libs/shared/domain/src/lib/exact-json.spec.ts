@@ -1,4 +1,4 @@
-import { parseJsonExact, quoteNumbers } from './exact-json';
+import { parseJsonExact, quoteNumbers, stringifyJsonExact } from './exact-json';
 
 describe('parseJsonExact', () => {
   it('keeps every number as its exact source text', () => {
@@ -20,5 +20,21 @@ describe('parseJsonExact', () => {
     expect(() => parseJsonExact('[1,')).toThrow(SyntaxError);
     expect(() => parseJsonExact('[-]')).toThrow(SyntaxError);
     expect(() => parseJsonExact('["abc')).toThrow(SyntaxError);
+  });
+});
+
+describe('stringifyJsonExact', () => {
+  it('writes bigints beyond 2^53 as exact number literals', () => {
+    const amount = 18_446_744_073_709_551_615n;
+    const text = stringifyJsonExact({ destinations: [{ amount, address: '4abc' }], count: 2 });
+    expect(text).toBe('{"destinations":[{"amount":18446744073709551615,"address":"4abc"}],"count":2}');
+    expect(parseJsonExact(text)).toEqual({
+      destinations: [{ amount: '18446744073709551615', address: '4abc' }],
+      count: '2',
+    });
+  });
+
+  it('leaves strings that merely look like the marker alone', () => {
+    expect(stringifyJsonExact({ note: 'bigint:5' })).toBe('{"note":"bigint:5"}');
   });
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonExact } from '@swap/domain';
+import { parseJsonExact, stringifyJsonExact } from '@swap/domain';
 import { freePort } from '@swap/testing';
 import { startProcess, tempDir, type NodeProcess } from './node-process';
 
@@ -167,7 +167,7 @@ async function post<T>(url: string, body: object): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: stringifyJsonExact(body),
     signal: AbortSignal.timeout(SLOW_MS),
   });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);

@@ -75,7 +75,7 @@ class MoneroReader implements ChainReader {
    */
   private async read(from: number, to: number): Promise<Map<number, ChainBlock> | null> {
     const headers = await this.daemon.headers(from, to);
-    const scanned = await refreshWallet(this.wallet);
+    const scanned = await refreshWallet(this.wallet, this.subaddresses);
     const tip = await this.daemon.tip();
     if (tip.height < to) return null;
     if (scanned <= to)
@@ -92,7 +92,7 @@ class MoneroReader implements ChainReader {
   }
 
   async mempool(): Promise<ChainTransfer[]> {
-    await refreshWallet(this.wallet);
+    await refreshWallet(this.wallet, this.subaddresses);
     return pooledTransfers(this.wallet);
   }
 
@@ -110,7 +110,7 @@ class MoneroReader implements ChainReader {
 
   async balance(address: string, currency: CurrencyCode): Promise<bigint> {
     if (currency !== 'XMR') throw new Error(`${currency} is not a currency of XMR`);
-    await refreshWallet(this.wallet);
+    await refreshWallet(this.wallet, this.subaddresses);
     return unlockedBalance(this.wallet, address);
   }
 

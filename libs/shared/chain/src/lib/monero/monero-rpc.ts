@@ -1,7 +1,6 @@
-import { parseJsonExact } from '@swap/domain';
+import { parseJsonExact, stringifyJsonExact } from '@swap/domain';
 import { DigestSession, type HttpAnswer } from './digest-auth';
 import { httpPost, postAgent, type PostAgent } from './http-post';
-import { encodeJson } from './rpc-json';
 
 /** The node answered a JSON-RPC call with an error object. */
 export class MoneroRpcError extends Error {
@@ -65,7 +64,8 @@ export class MoneroRpc {
   /** One of monerod's plain JSON endpoints (/get_transactions, /send_raw_transaction…). */
   async post(path: string, body: object, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<unknown> {
     const url = this.base + path;
-    const send = (authorization?: string) => this.send(url, encodeJson(body), timeoutMs, authorization);
+    const send = (authorization?: string) =>
+      this.send(url, stringifyJsonExact(body), timeoutMs, authorization);
     const answer = this.digest ? await this.digest.request(new URL(url).pathname, send) : await send();
     if (answer.status === 401)
       throw new MoneroUnreachableError(`${this.label} refused the request: check the credentials in its URL`);

@@ -70,7 +70,7 @@ class MoneroSender implements ChainSender {
     if (items.length === 0) return [];
     if (items.length > MAX_ORDERS) throw new Error(`a Monero transaction pays at most ${MAX_ORDERS} orders`);
     for (const { order, signer } of items) this.check(order, signer);
-    await refreshWallet(this.wallet);
+    await refreshWallet(this.wallet, this.subaddresses);
     const destinations = items.map(({ order }) => ({ address: order.to, amount: order.amount }));
     const tx = await signTransfer(this.wallet, destinations);
     const fees = splitFee(tx.fee, items.length);

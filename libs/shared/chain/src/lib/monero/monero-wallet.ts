@@ -20,7 +20,8 @@ export interface WalletFile {
  * The one wallet of a monero-wallet-rpc, opened on first use, or restored from its keys
  * (generate_from_keys) when its file does not exist yet, and checked to be the expected one.
  * A wallet-rpc that restarted under us is opened again. `generation` counts the openings, so what
- * is cached about the wallet can tell it may have changed.
+ * is cached about the wallet can tell it may have changed. The wallet-rpc's own background
+ * refresh is turned off: see refreshWallet.
  */
 export class MoneroWallet {
   generation = 0;
@@ -77,6 +78,8 @@ export class MoneroWallet {
       if (address !== this.keys.address)
         throw new Error(`wallet file ${name} holds ${address ?? 'nothing'}, not ${this.keys.address}`);
     }
+    // Scans happen only in our refresh calls, after the subaddress table has been made ready for them.
+    await this.rpc.call('auto_refresh', { enable: false });
     this.generation++;
   }
 
