@@ -66,6 +66,17 @@ describe('swaps on real nodes, end to end', () => {
     await ltcPayer.send(created.from.address, toUnits('1', 8));
     const finished = await done(created, () => nodes.eth.provider.getBalance(user));
     expect(finished.from.tx?.confirmations).toBeGreaterThanOrEqual(CURRENCIES.LTC.reqConfirmations);
+    // Once the payout has its 12 confirmations, its fee is what the chain charged, not the maximum signed.
+    const receipt = await nodes.eth.provider.getTransactionReceipt(finished.to.tx?.id ?? '');
+    const charged = (receipt?.gasUsed ?? 0n) * (receipt?.gasPrice ?? 0n);
+    // The API shows 8 decimals.
+    const shown = (fee: string) => toUnits(fee, 18) / 10n ** 10n;
+    await waitFor(async () => {
+      const fee = (await api.status(created.id)).to.tx?.fee;
+      return (
+        fee != null && [charged / 10n ** 10n, (charged + 10n ** 10n - 1n) / 10n ** 10n].includes(shown(fee))
+      );
+    }, `the ETH fee charged (${charged})`);
   }, 180_000);
 
   it('USDTERC → LTC: a token deposit, an LTC payout that lands on litecoind', async () => {

@@ -70,6 +70,9 @@ export class RealNodes {
       XMR_DAEMON_RPC_URL: this.xmr.daemonUrl,
       XMR_WALLET_RPC_URL: this.xmr.walletUrls[WATCHER_WALLET],
       XMR_NETWORK: 'regtest',
+      // A wallet makes its subaddress table run this far ahead before it first scans (≈12 ms per
+      // subaddress): the default 1000 costs a busy machine half a minute of start-up.
+      XMR_SUBADDRESS_LOOKAHEAD: '100',
     };
   }
 

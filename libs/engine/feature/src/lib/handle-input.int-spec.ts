@@ -296,10 +296,14 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
       time: { finish: T0 + 900 },
     });
 
+    // At the threshold the treasury reports the fee the chain charged, below the one signed.
     await engine.handleInput.execute(
-      payout(swap.id, payoutId as string, { state: 'confirmed', confirmations: 40 }),
+      payout(swap.id, payoutId as string, { state: 'confirmed', confirmations: 40, fee: '12600000000000' }),
     );
-    expect(await find(swap.id)).toMatchObject({ status: 'DONE', payoutTx: { confirmations: 12 } });
+    expect(await find(swap.id)).toMatchObject({
+      status: 'DONE',
+      payoutTx: { confirmations: 12, fee: 12_600_000_000_000n },
+    });
   });
 
   it('records the payout when its confirmation overtakes the broadcast report', async () => {

@@ -128,7 +128,14 @@ export class HandleEngineInput {
           () =>
             input.confirmations < 1
               ? null
-              : { kind: 'PayoutConfirmed', now, tx: input.txid ?? '', confirmations: input.confirmations },
+              : {
+                  kind: 'PayoutConfirmed',
+                  now,
+                  tx: input.txid ?? '',
+                  confirmations: input.confirmations,
+                  // The chain's charge replaces the signed fee once the treasury has settled it.
+                  fee: optionalUnits(input.fee),
+                },
         ];
       case 'failed':
         return [

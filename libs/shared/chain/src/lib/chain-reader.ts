@@ -32,18 +32,24 @@ export interface ChainBlock extends BlockRef {
 }
 
 /** Where a transaction stands. A failed transaction was mined but did not move the value. */
+/**
+ * A mined transaction. `fee` is what it paid, where the chain charges less than the fee signed for
+ * (EVM: gas used × effective gas price, against gas limit × max fee); absent where the signed fee
+ * is what was paid (UTXO chains, Monero).
+ */
+interface Mined {
+  height: number;
+  blockHash: string;
+  confirmations: number;
+  time: number;
+  fee?: bigint;
+}
+
 export type TxStatus =
   | { state: 'unknown' }
   | { state: 'mempool' }
-  | { state: 'confirmed'; height: number; blockHash: string; confirmations: number; time: number }
-  | {
-      state: 'failed';
-      height: number;
-      blockHash: string;
-      confirmations: number;
-      time: number;
-      reason: string;
-    };
+  | ({ state: 'confirmed' } & Mined)
+  | ({ state: 'failed'; reason: string } & Mined);
 
 /**
  * Read access to one network, with no keys: what watchers (and the treasury, for confirmations

@@ -16,6 +16,7 @@ export interface TransferRow {
   raw: string | null;
   fee: string | null;
   fee_currency: CurrencyCode | null;
+  fee_paid: string | null;
   tx_key: string | null;
   confirmations: number;
   failure: string | null;
@@ -48,6 +49,7 @@ export function rowToTransfer(row: TransferRow): Transfer {
     amount: BigInt(row.amount),
     state: row.state,
     signed,
+    feePaid: row.fee_paid === null ? null : BigInt(row.fee_paid),
     confirmations: row.confirmations,
     failure: row.failure,
     attempts: row.attempts,

@@ -3,7 +3,7 @@ import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter } from './ledger.writer';
-import type { PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
+import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
 import { rowToTransfer, type TransferRow } from './transfer-row';
 
 /** A transfer's signed bytes and the ledger batch that books them. */
@@ -153,7 +153,6 @@ export class TransferRepository {
     return rows.map(rowToTransfer).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
-  /** Another try later (node unreachable, signing failed): counts the attempt, keeps the state. */
   /** Tries again at `until`; `countAttempt` false when the chain only asked to wait (no failure). */
   async postpone(id: string, state: TransferState, until: number, countAttempt = true): Promise<void> {
     await this.dataSource.query(
@@ -171,34 +170,57 @@ export class TransferRepository {
     );
   }
 
-  /** `from` → FAILED for good, with the reason and the ledger batch that undoes what did not happen. */
+  /**
+   * `from` → FAILED for good, with the reason and the ledger batch that undoes what did not happen;
+   * a transaction that failed on-chain may settle its fee too.
+   */
   async fail(
     id: string,
     from: TransferState,
     reason: string,
     batch: LedgerBatch | null,
+    fee?: FeeSettlement,
   ): Promise<Transfer | null> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await this.update(manager, `state = 'FAILED', failure = $3`, `id = $1 AND state = $2`, [
-        id,
-        from,
-        reason,
-      ]);
+      const rows = await this.update(
+        manager,
+        `state = 'FAILED', failure = $3, fee_paid = COALESCE($4, fee_paid)`,
+        `id = $1 AND state = $2`,
+        [id, from, reason, fee?.paid.toString() ?? null],
+      );
       if (!rows[0]) return null;
-      if (batch) await this.ledger.post(manager, batch);
+      await this.ledger.postAll(
+        manager,
+        [batch, fee?.batch ?? null].filter((b) => b !== null),
+      );
       return rowToTransfer(rows[0]);
     });
   }
 
-  /** More confirmations of a BROADCAST transfer; `confirmed` ends it (CONFIRMED). Null when nothing grew. */
-  async recordConfirmations(id: string, confirmations: number, confirmed: boolean): Promise<Transfer | null> {
-    const rows = await this.update(
-      this.dataSource.manager,
-      `confirmations = $2, state = CASE WHEN $3 THEN 'CONFIRMED' ELSE state END`,
-      `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
-      [id, confirmations, confirmed],
-    );
-    return rows[0] ? rowToTransfer(rows[0]) : null;
+  /**
+   * More confirmations of a BROADCAST transfer; `confirmed` ends it (CONFIRMED), with the fee it
+   * paid settled in the same transaction. Null when nothing grew.
+   */
+  async recordConfirmations(
+    id: string,
+    confirmations: number,
+    confirmed: boolean,
+    fee?: FeeSettlement,
+  ): Promise<Transfer | null> {
+    const batch = confirmed ? (fee?.batch ?? null) : null;
+    const record = async (manager: EntityManager) => {
+      const rows = await this.update(
+        manager,
+        `confirmations = $2, state = CASE WHEN $3 THEN 'CONFIRMED' ELSE state END,
+         fee_paid = CASE WHEN $3 THEN COALESCE($4, fee_paid) ELSE fee_paid END`,
+        `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
+        [id, confirmations, confirmed, fee?.paid.toString() ?? null],
+      );
+      if (rows[0] && batch) await this.ledger.post(manager, batch);
+      return rows[0] ? rowToTransfer(rows[0]) : null;
+    };
+    // A transaction only when there is a batch to post with the change.
+    return batch ? this.dataSource.transaction(record) : record(this.dataSource.manager);
   }
 
   /** Transfers a node accepted and the chain has not settled yet. */

@@ -1,5 +1,6 @@
 import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
+import type { LedgerBatch } from './ledger';
 
 /**
  * payout: to a swap's user (treasuryPayoutRequested); refund: signed for the refunds service;
@@ -30,6 +31,8 @@ export interface Transfer extends PlannedTransfer {
   state: TransferState;
   /** Set from SIGNED on: the bytes every (re-)broadcast sends. */
   signed: SignedTransaction | null;
+  /** What the mined transaction paid, where that is less than `signed.fee` (see FeeSettlement). */
+  feePaid: bigint | null;
   confirmations: number;
   failure: string | null;
   /** Failed attempts to sign or reach the node; the next try waits until `nextAttemptAt` (ms). */
@@ -38,6 +41,15 @@ export interface Transfer extends PlannedTransfer {
   /** Bumped by every change; progress is reported for versions above `reportedVersion`. */
   version: number;
   reportedVersion: number;
+}
+
+/**
+ * The fee a mined transaction paid, below the signed one (EVM charges the gas used at the block's
+ * price), and the ledger batch that gives the difference back to the account that paid it.
+ */
+export interface FeeSettlement {
+  paid: bigint;
+  batch: LedgerBatch | null;
 }
 
 /** Amounts the hot wallets have promised and not yet seen confirmed, per currency (base units). */

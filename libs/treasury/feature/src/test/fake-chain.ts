@@ -97,19 +97,15 @@ export class FakeChain implements ChainReader, ChainSender {
     this.balances.set(`${address}|${currency}`, amount);
   }
 
-  confirm(txid: string, confirmations: number): void {
-    this.statuses.set(txid, { state: 'confirmed', height: 100, blockHash: 'b', confirmations, time: 1 });
+  /** `fee`: what the chain charged, where it tells it (EVM). */
+  confirm(txid: string, confirmations: number, fee?: bigint): void {
+    const mined = { height: 100, blockHash: 'b', confirmations, time: 1 };
+    this.statuses.set(txid, { state: 'confirmed', ...mined, ...(fee === undefined ? {} : { fee }) });
   }
 
-  failOnChain(txid: string, reason: string): void {
-    this.statuses.set(txid, {
-      state: 'failed',
-      height: 100,
-      blockHash: 'b',
-      confirmations: 1,
-      time: 1,
-      reason,
-    });
+  failOnChain(txid: string, reason: string, fee?: bigint): void {
+    const mined = { height: 100, blockHash: 'b', confirmations: 1, time: 1 };
+    this.statuses.set(txid, { state: 'failed', reason, ...mined, ...(fee === undefined ? {} : { fee }) });
   }
 
   private async broadcastNow(tx: SignedTransaction): Promise<BroadcastResult> {

@@ -54,6 +54,9 @@ export const rpcReceipt = z.object({
   blockNumber: height,
   /** 1 success, 0 reverted (post-Byzantium). */
   status: height,
+  gasUsed: quantity,
+  /** What each unit of gas cost in the block it was mined in (base fee + the tip paid). */
+  effectiveGasPrice: quantity,
 });
 
 export const rpcQuantity = quantity;

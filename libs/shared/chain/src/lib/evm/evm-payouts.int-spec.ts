@@ -25,8 +25,14 @@ async function land(net: EvmTestNet, order: TransferOrder, signer: AddressSigner
   const tx = await sender.sign(order, signer);
   expect(await sender.broadcast(tx)).toEqual({ accepted: true });
   await net.anvil.mine();
-  expect(await net.reader.transaction(tx.txid)).toMatchObject({ state: 'confirmed', confirmations: 1 });
-  return { tx, paid: await gasPaid(net, tx) };
+  const paid = await gasPaid(net, tx);
+  // The reader tells what the chain charged (gas used × effective price), not the signed maximum.
+  expect(await net.reader.transaction(tx.txid)).toMatchObject({
+    state: 'confirmed',
+    confirmations: 1,
+    fee: paid,
+  });
+  return { tx, paid };
 }
 
 async function gasPaid(net: EvmTestNet, tx: SignedTransaction): Promise<bigint> {

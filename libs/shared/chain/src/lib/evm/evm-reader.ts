@@ -69,6 +69,7 @@ export class EvmReader implements ChainReader {
           blockHash,
           confirmations: Math.max(1, tip.height - height + 1),
           time: rpcBlockHeader.parse(header).timestamp,
+          fee: receipt.gasUsed * receipt.effectiveGasPrice,
         };
         return receipt.status === 1
           ? { state: 'confirmed', ...mined }

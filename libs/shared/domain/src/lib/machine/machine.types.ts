@@ -46,7 +46,14 @@ export type SwapEvent =
       feeCurrency?: CurrencyCode | null;
       txKey?: string | null;
     }
-  | { kind: 'PayoutConfirmed'; now: number; tx: string; confirmations?: number }
+  | {
+      kind: 'PayoutConfirmed';
+      now: number;
+      tx: string;
+      confirmations?: number;
+      /** The fee as the chain charged it, once known (EVM: below the one signed for). */
+      fee?: bigint | null;
+    }
   | { kind: 'PayoutFailed'; now: number; reason: string }
   | {
       kind: 'RefundSent';

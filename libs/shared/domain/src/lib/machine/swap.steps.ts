@@ -180,6 +180,7 @@ export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => 
     ...sent,
     id: event.tx,
     confirmations: Math.max(1, confirmationsUpTo(draft.to, sent, event.confirmations ?? 1)),
+    fee: event.fee ?? sent.fee,
   };
   draft.rateActual = draft.rateActual ?? draft.rate;
   draft.time.finish = event.now;
@@ -187,8 +188,9 @@ export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => 
 
 /** After DONE only the payout's confirmation count moves, up to the coin's threshold. */
 export const countPayoutConfirmations: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => {
-  if (draft.payoutTx)
-    draft.payoutTx.confirmations = confirmationsUpTo(draft.to, draft.payoutTx, event.confirmations);
+  if (!draft.payoutTx) return;
+  draft.payoutTx.confirmations = confirmationsUpTo(draft.to, draft.payoutTx, event.confirmations);
+  draft.payoutTx.fee = event.fee ?? draft.payoutTx.fee;
 };
 
 export const payoutFailed: Step<EventOf<'PayoutFailed'>> = (draft, event) => {

@@ -804,6 +804,10 @@ describe('the transition table', () => {
     expect(counted.ok && counted.swap.payoutTx?.confirmations).toBe(CURRENCIES[done.to].reqConfirmations);
     expect(counted.ok && counted.swap.status).toBe('DONE');
     expect(counted.ok && counted.effects).toEqual([]);
+    expect(counted.ok && counted.swap.payoutTx?.fee).toBe(done.payoutTx?.fee);
+    // The fee the chain charged (EVM: below the one signed for) replaces the signed one.
+    const settled = transition(done, { kind: 'PayoutConfirmed', now: T0 + 5000, tx: payoutTx, fee: 7n });
+    expect(settled.ok && settled.swap.payoutTx?.fee).toBe(7n);
     const other = transition(done, {
       kind: 'PayoutConfirmed',
       now: T0 + 5000,

@@ -5,7 +5,7 @@ import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '@swap/domain';
 import { swapSnapshotFixture } from '@swap/testing';
 import { assertBalanced, sumsByCurrency, type LedgerBatch, type PlannedTransfer } from '@swap/treasury-data';
 import { depositBatch, exchangeBatch, refundBatches } from './swap-postings';
-import { signedBatch, undoBatch } from './transfer-postings';
+import { feeSettlement, signedBatch, undoBatch } from './transfer-postings';
 
 const units = fc.bigInt({ min: 1n, max: 10n ** 27n });
 const code = fc.constantFrom(...CURRENCY_CODES);
@@ -50,6 +50,21 @@ describe('ledger postings', () => {
           onChainFailure.forEach(assertBalanced);
           // Refunds are booked from the swap's events instead.
           expect(written).toHaveLength(kind === 'refund' ? 0 : 2);
+          // The chain charged less than signed: network fees end at what was paid.
+          const paid = fee / 3n;
+          const settled = batches([
+            signedBatch(transfer, tx),
+            feeSettlement(transfer, tx, paid)?.batch ?? null,
+          ]);
+          settled.forEach(assertBalanced);
+          const networkFees = settled
+            .flatMap((b) => b.entries)
+            .filter((e) => e.account === 'fees:network')
+            .reduce((sum, e) => sum + e.amount, 0n);
+          expect(networkFees).toBe(kind === 'refund' ? 0n : paid);
+          // Nothing to settle where the chain charged what was signed, or says nothing.
+          expect(feeSettlement(transfer, tx, fee)).toBeUndefined();
+          expect(feeSettlement(transfer, tx, undefined)).toBeUndefined();
         },
       ),
     );

@@ -1,5 +1,5 @@
 import type { SignedTransaction } from '@swap/chain';
-import type { LedgerBatch, LedgerEntry, PlannedTransfer } from '@swap/treasury-data';
+import type { FeeSettlement, LedgerBatch, LedgerEntry, PlannedTransfer } from '@swap/treasury-data';
 import { Accounts } from './accounts';
 
 interface Postings {
@@ -76,4 +76,30 @@ export function undoBatch(
     memo: what === 'all' ? `${transfer.kind} refused by the network` : `${transfer.kind} failed on-chain`,
     entries: undone.map((entry) => ({ ...entry, amount: -entry.amount })),
   };
+}
+
+/**
+ * A mined transaction's fee as the chain charged it. Signing booked the fee signed for; where the
+ * chain charged less (EVM: gas used at the block's price, not gas limit × max fee), the difference
+ * goes back from network fees to the account that paid. Undefined where the chain does not say.
+ */
+export function feeSettlement(
+  transfer: PlannedTransfer,
+  tx: SignedTransaction,
+  paid: bigint | undefined,
+): FeeSettlement | undefined {
+  if (paid === undefined || paid >= tx.fee) return undefined;
+  const moved = postings(transfer, tx);
+  const unspent = tx.fee - paid;
+  const batch: LedgerBatch | null =
+    moved && transfer.swapId !== null
+      ? {
+          key: `${transferBatchKey(transfer.id)}:fee`,
+          swapId: transfer.swapId,
+          memo: `${transfer.kind} fee settled: ${paid} paid of ${tx.fee} signed`,
+          // The fee entries were [network fees +fee, payer −fee]: the unspent part goes the other way.
+          entries: moved.fee.map((entry) => ({ ...entry, amount: entry.amount > 0n ? -unspent : unspent })),
+        }
+      : null;
+  return { paid, batch };
 }

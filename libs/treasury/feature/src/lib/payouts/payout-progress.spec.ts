@@ -20,6 +20,7 @@ const payout = (overrides: Partial<Transfer>): Transfer => ({
   amount: 1n,
   state: 'BROADCAST',
   signed,
+  feePaid: null,
   confirmations: 0,
   failure: null,
   attempts: 0,
@@ -47,6 +48,11 @@ describe('payoutProgress', () => {
       'confirmed at the threshold',
       { state: 'CONFIRMED', confirmations: 5 },
       { state: 'confirmed', confirmations: 5 },
+    ],
+    [
+      'confirmed with the fee the chain charged, below the one signed',
+      { state: 'CONFIRMED', confirmations: 5, feePaid: 4n },
+      { state: 'confirmed', fee: '4' },
     ],
     ['failed with its reason', { state: 'FAILED', failure: 'why' }, { state: 'failed', reason: 'why' }],
     [

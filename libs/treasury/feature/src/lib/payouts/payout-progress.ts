@@ -24,7 +24,7 @@ export function payoutProgress(transfer: Transfer, now: number): PayoutProgress 
     payoutId: transfer.id,
     state,
     txid: tx?.txid ?? null,
-    fee: tx ? tx.fee.toString() : null,
+    fee: tx ? (transfer.feePaid ?? tx.fee).toString() : null,
     feeCurrency: tx?.feeCurrency ?? null,
     txKey: tx?.txKey ?? null,
     confirmations: transfer.confirmations,

@@ -64,6 +64,43 @@ describe('ConfirmationTracker', () => {
     expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
   });
 
+  it('settles the fee the chain charged once the payout is confirmed, and only then', async () => {
+    const eth = treasury.chains.chain('ETH');
+    const txid = await broadcastPayout();
+
+    eth.confirm(txid, 3, 15_000n);
+    await treasury.tracker.poll();
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({ confirmations: 3, feePaid: null });
+    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
+
+    // A reorg mined it again in a block with another base fee: that price is the one paid.
+    eth.confirm(txid, 12, 12_600n);
+    await treasury.tracker.poll();
+    await treasury.tracker.poll();
+
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({ state: 'CONFIRMED', feePaid: 12_600n });
+    expect(treasury.out.progress.at(-1)).toMatchObject({
+      state: 'confirmed',
+      confirmations: 12,
+      fee: '12600',
+    });
+    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 12_600n]]));
+    expect(await h.ledger.balances('hot:ETH')).toEqual(
+      new Map([['ETH', -1_500_000_000_000_000_000n - 12_600n]]),
+    );
+  });
+
+  it('settles the fee of a payout that failed on-chain too', async () => {
+    const txid = await broadcastPayout();
+    treasury.chains.chain('ETH').failOnChain(txid, 'reverted', 20_000n);
+
+    await treasury.tracker.poll();
+
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({ state: 'FAILED', feePaid: 20_000n });
+    expect(await h.ledger.balances('hot:ETH')).toEqual(new Map([['ETH', -20_000n]]));
+    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 20_000n]]));
+  });
+
   it('sends the same bytes again when the node has forgotten the transaction', async () => {
     const eth = treasury.chains.chain('ETH');
     const txid = await broadcastPayout();

@@ -1,7 +1,7 @@
 import type { TxStatus } from '@swap/chain';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
-import { undoBatch } from '../ledger/transfer-postings';
+import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import { signedOf } from '../sending/network-sender';
 import { requiredConfirmations } from './required-confirmations';
@@ -39,7 +39,7 @@ export class ConfirmationTracker {
     const status: TxStatus = await this.deps.chains.reader(transfer.network).transaction(tx.txid);
     switch (status.state) {
       case 'confirmed':
-        return this.confirmations(transfer, status.confirmations);
+        return this.confirmations(transfer, status.confirmations, status.fee);
       case 'failed': {
         const reason = `the transaction failed on-chain: ${status.reason}`;
         const failed = await this.deps.transfers.fail(
@@ -47,6 +47,7 @@ export class ConfirmationTracker {
           'BROADCAST',
           reason,
           undoBatch(transfer, tx, 'principal'),
+          feeSettlement(transfer, tx, status.fee),
         );
         return this.changed(failed, true);
       }
@@ -63,11 +64,18 @@ export class ConfirmationTracker {
     }
   }
 
-  private async confirmations(transfer: Transfer, seen: number): Promise<void> {
+  /** The fee is settled as the transfer ends: until then a reorg may mine it again at another price. */
+  private async confirmations(transfer: Transfer, seen: number, fee: bigint | undefined): Promise<void> {
     const required = requiredConfirmations(transfer);
     const count = Math.min(seen, required);
     if (count <= transfer.confirmations && count < required) return;
-    const next = await this.deps.transfers.recordConfirmations(transfer.id, count, count >= required);
+    const settled = count >= required ? feeSettlement(transfer, signedOf(transfer), fee) : undefined;
+    const next = await this.deps.transfers.recordConfirmations(
+      transfer.id,
+      count,
+      count >= required,
+      settled,
+    );
     await this.changed(next, next?.state === 'CONFIRMED');
   }
 
