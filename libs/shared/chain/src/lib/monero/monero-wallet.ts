@@ -25,6 +25,11 @@ export interface WalletFile {
  */
 export class MoneroWallet {
   generation = 0;
+  /**
+   * Set when this object restored the wallet: until the auto-refresh was off, the wallet-rpc may
+   * have scanned with a subaddress table not yet ready, so refreshWallet rescans once it is.
+   */
+  rescanDue = false;
   private opening: Promise<void> | null = null;
 
   constructor(
@@ -100,6 +105,7 @@ export class MoneroWallet {
       // Never the params: they hold the keys.
       throw err instanceof MoneroRpcError ? new Error(`cannot restore wallet ${name}: ${err.detail}`) : err;
     }
+    this.rescanDue = true;
     this.logger?.info({ wallet: name, restoreHeight, viewOnly: !spendKey }, 'restored monero wallet');
   }
 

@@ -306,6 +306,31 @@ describe('Monero adapter against a regtest monerod', () => {
     await expect(treasury.balance(payerAddress, 'XMR')).rejects.toThrow(/not an address of wallet/);
   });
 
+  it("restores a wallet that sees earlier deposits to subaddresses beyond the wallet-rpc's own lookahead", async () => {
+    // wallet2 recognises 200 subaddresses past the last one created; 450 is beyond that.
+    const to = deposit(450);
+    const { tx_hash } = await nodes.walletRpc<{ tx_hash: string }>(PAYER, 'transfer', {
+      destinations: [{ address: to, amount: 700_000_000_000n }],
+    });
+    const height = await nodes.mine(1, payerAddress);
+    const url = withLogin(nodes.walletUrls[WATCHER], WATCHER_LOGIN.password);
+    const restored = moneroReader(
+      { ...config(WATCHER, url), walletName: 'restored-view', subaddressLookahead: 500 },
+      moneroViewWallet(accountPublic, 'regtest'),
+    );
+
+    const block = await restored.blockAt(height);
+
+    expect(block?.transfers).toContainEqual({
+      txid: tx_hash,
+      index: 450,
+      currency: 'XMR',
+      to,
+      amount: 700_000_000_000n,
+      from: [],
+    });
+  });
+
   it('never shows the wallet-rpc password, even when it is wrong', async () => {
     const wrong = 'wrong-password-123';
     const url = withLogin(nodes.walletUrls[WATCHER], wrong);

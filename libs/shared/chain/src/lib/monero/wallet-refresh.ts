@@ -13,6 +13,11 @@ const REFRESH_TIMEOUT_MS = 600_000;
  */
 export async function refreshWallet(wallet: MoneroWallet, subaddresses: SubaddressTable): Promise<number> {
   await subaddresses.expect(0);
+  if (wallet.rescanDue) {
+    // Everything from the restore height again, with the whole table (a new wallet holds no tx keys to lose).
+    await wallet.call('rescan_blockchain', {}, REFRESH_TIMEOUT_MS);
+    wallet.rescanDue = false;
+  }
   await wallet.call('refresh', {}, REFRESH_TIMEOUT_MS);
   const answer = await wallet.call('get_height');
   return readAnswer(z.object({ height: count }), answer, 'get_height').height;
