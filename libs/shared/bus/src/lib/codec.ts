@@ -5,11 +5,11 @@ import { BusContractError, BusVersionError } from './errors';
 /** Carries the contract version of the sender, so a consumer can refuse what it cannot understand. */
 export const VERSION_HEADER = 'Swap-Contract-Version';
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** A Buffer (a Uint8Array): for the small payloads of the bus, several times cheaper than TextEncoder. */
 export function encodeJson(value: unknown): Uint8Array {
-  return encoder.encode(JSON.stringify(value));
+  return Buffer.from(JSON.stringify(value), 'utf8');
 }
 
 export function versionHeaders(version: number): MsgHdrs {

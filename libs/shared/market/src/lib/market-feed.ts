@@ -29,6 +29,7 @@ export class MarketFeed {
   private readonly watches: KvWatchHandle[] = [];
   /** The last freshPrices() answer, valid while no price changes and none of its prices ages out. */
   private fresh: { prices: UsdPrices; from: number; until: number } | undefined;
+  private changes = 0;
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -42,40 +43,43 @@ export class MarketFeed {
     ]);
     feed.watches.push(
       await prices.watch((coin, entry) => (entry ? feed.setPrice(entry) : feed.deletePrice(coin))),
-      await liquidity.watch((code, entry) =>
-        entry ? feed.liquidity.set(code, entry) : feed.liquidity.delete(code),
-      ),
-      await currencies.watch((code, entry) =>
-        entry ? feed.currencySettings.set(code, entry) : feed.currencySettings.delete(code),
-      ),
-      await pairs.watch((key, entry) =>
-        entry ? feed.pairSettings.set(key, entry) : feed.pairSettings.delete(key),
-      ),
+      await liquidity.watch((code, entry) => feed.apply(feed.liquidity, code, entry)),
+      await currencies.watch((code, entry) => feed.apply(feed.currencySettings, code, entry)),
+      await pairs.watch((key, entry) => feed.apply(feed.pairSettings, key, entry)),
     );
     return feed;
   }
 
+  /**
+   * Moves on with every change the feed receives (a price, liquidity, a setting), so a reader can
+   * keep what it derived from the feed until the next one. A price ageing out changes what
+   * freshPrices() answers, not the revision.
+   */
+  get revision(): number {
+    return this.changes;
+  }
+
   /** Applies an entry directly (tests, or a service that produced it). */
   setPrice(entry: PriceEntry): void {
-    this.prices.set(entry.coin, entry);
     this.fresh = undefined;
+    this.apply(this.prices, entry.coin, entry);
   }
 
   deletePrice(coin: string): void {
-    this.prices.delete(coin);
     this.fresh = undefined;
+    this.apply(this.prices, coin, null);
   }
 
   setLiquidity(entry: LiquidityEntry): void {
-    this.liquidity.set(entry.code, entry);
+    this.apply(this.liquidity, entry.code, entry);
   }
 
   setCurrencySettings(entry: CurrencySettings): void {
-    this.currencySettings.set(entry.code, entry);
+    this.apply(this.currencySettings, entry.code, entry);
   }
 
   setPairSettings(entry: PairSettings): void {
-    this.pairSettings.set(pairSettingsKey(entry.from, entry.to), entry);
+    this.apply(this.pairSettings, pairSettingsKey(entry.from, entry.to), entry);
   }
 
   /**
@@ -119,6 +123,13 @@ export class MarketFeed {
   /** The operator's switches for the pair; the defaults while none are set. */
   pair(from: CurrencyCode, to: CurrencyCode): PairSettings {
     return this.pairSettings.get(pairSettingsKey(from, to)) ?? defaultPairSettings(from, to);
+  }
+
+  /** Sets (or, for null, deletes) one entry of a bucket's copy. */
+  private apply<T>(entries: Map<string, T>, key: string, entry: T | null): void {
+    if (entry) entries.set(key, entry);
+    else entries.delete(key);
+    this.changes++;
   }
 
   close(): void {

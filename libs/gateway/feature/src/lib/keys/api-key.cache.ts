@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { ApiKeyInfo } from '@swap/contracts';
 import { ApiKeyRepository, ApiKeyRow, SecretBox } from '@swap/gateway-data';
 import { trimZeros } from '@swap/domain';
@@ -55,7 +56,7 @@ export class ApiKeyCache {
     const row = await this.repository.find(key);
     const active = row && {
       info: toKeyInfo(row),
-      secret: this.secrets.open(row.secretEnc),
+      secret: createSecretKey(this.secrets.open(row.secretEnc), 'utf8'),
       whitelist: new IpWhitelist(row.ipWhitelist),
     };
     this.entries.set(key, { key: active, expires: this.clock() + (active ? TTL_MS : MISSING_TTL_MS) });

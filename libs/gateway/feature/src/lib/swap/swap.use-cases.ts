@@ -5,6 +5,7 @@ import { SwapViewRepository } from '@swap/gateway-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { listCurrencies, listPairs } from './catalog';
 import { EngineClient } from './engine.client';
+import { QuoteCache } from './quote.cache';
 import { renderQuote } from './quote.view';
 import { Body } from './request-body';
 import { findSwapByToken, findVisibleSwap } from './swap-access';
@@ -25,12 +26,16 @@ export interface SwapApiSettings {
 
 /** The swap endpoints of section 4, each a short story: parse, authorize, ask, record, render. */
 export class SwapUseCases {
+  private readonly quotes: QuoteCache;
+
   constructor(
     private readonly market: MarketFeed,
     private readonly engine: EngineClient,
     private readonly views: SwapViewRepository,
     private readonly settings: SwapApiSettings,
-  ) {}
+  ) {
+    this.quotes = new QuoteCache(market);
+  }
 
   currencies() {
     return listCurrencies(this.market);
@@ -42,7 +47,9 @@ export class SwapUseCases {
 
   quote(body: Body, key: ApiKeyInfo) {
     const request = parseQuoteRequest(body, key);
-    return renderQuote(priceSwap(this.market, request), this.settings.paymentWindowSeconds);
+    return this.quotes.get(request, () =>
+      renderQuote(priceSwap(this.market, request), this.settings.paymentWindowSeconds),
+    );
   }
 
   /** `requestId` is unique per signed request, so a retried create never makes a second swap. */

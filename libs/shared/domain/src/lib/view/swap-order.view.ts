@@ -77,11 +77,6 @@ const amount = (units: bigint, code: CurrencyCode): string => {
   return fromUnits(units, chainDecimals, precision);
 };
 
-const currencyView = (code: CurrencyCode): CurrencyView => {
-  const { coin, network, name } = CURRENCIES[code];
-  return { code, coin, network, name };
-};
-
 /** The network fee is in feeCurrency (e.g. ETH for a USDTERC payout), else in the moved currency. */
 const feeOf = (tx: ChainTx, code: CurrencyCode): string | null =>
   tx.fee === null ? null : amount(tx.fee, tx.feeCurrency ?? code);
@@ -112,24 +107,45 @@ const payoutTxView = (tx: ChainTx | null, code: CurrencyCode): PayoutTxView | nu
 const secondsLeft = (swap: Swap, now: number): number | null =>
   swap.status === 'NEW' && swap.depositTx === null ? Math.max(0, swap.time.expiration - now) : null;
 
+/**
+ * The literals below name every field rather than spreading one object into a bigger one: V8 takes
+ * a slow path for `{ ...a, extra }` (about a microsecond each), and this renders every status
+ * answer. A plain copy (`{ ...swap.issue }`) stays fast and keeps the stored field order.
+ */
 export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView {
   const base = opts.publicUrl.replace(/\/+$/, '');
+  const from = CURRENCIES[swap.from];
+  const to = CURRENCIES[swap.to];
+  const { time } = swap;
   return {
     id: swap.id,
     token: swap.token,
     type: swap.type,
     status: swap.status,
-    time: { ...swap.time, left: secondsLeft(swap, opts.now) },
+    time: {
+      reg: time.reg,
+      start: time.start,
+      finish: time.finish,
+      update: time.update,
+      expiration: time.expiration,
+      left: secondsLeft(swap, opts.now),
+    },
     from: {
-      ...currencyView(swap.from),
+      code: swap.from,
+      coin: from.coin,
+      network: from.network,
+      name: from.name,
       amount: amount(swap.amountFrom, swap.from),
       amountDeposited: amount(swap.amountDeposited, swap.from),
       address: swap.depositAddress,
-      reqConfirmations: CURRENCIES[swap.from].reqConfirmations,
+      reqConfirmations: from.reqConfirmations,
       tx: chainTxView(swap.depositTx, swap.from),
     },
     to: {
-      ...currencyView(swap.to),
+      code: swap.to,
+      coin: to.coin,
+      network: to.network,
+      name: to.name,
       amount: amount(swap.amountTo, swap.to),
       address: swap.toAddress,
       tx: payoutTxView(swap.payoutTx, swap.to),
