@@ -1,31 +1,59 @@
 import type { ChainLogger } from '../chain-reader';
-import { query, strings } from './rpc-schemas';
+import { query, strings, walletInfo } from './rpc-schemas';
 import { isRpcCode, type UtxoRpc } from './utxo-rpc';
 
 const WALLET_NOT_FOUND = -18;
 const alreadyLoaded = (err: unknown) => err instanceof Error && /already loaded|duplicate/i.test(err.message);
+/** litecoind 0.21 (and any Core built without sqlite) cannot hold descriptor wallets. */
+const noDescriptorWallets = (err: unknown) => err instanceof Error && /sqlite|descriptor/i.test(err.message);
 
 /**
- * Makes the node's wallet `name` usable: loaded if it is on disk, otherwise created blank,
- * watch-only and legacy (`createwallet name true true`; litecoind 0.21 has no sqlite for
- * descriptor wallets). Either way the node loads it again after a restart.
+ * How the node's wallet watches the account: a descriptor wallet (Bitcoin Core 0.21 and later with
+ * sqlite; the only kind from Core 30 on) takes importdescriptors, a legacy one importmulti.
  */
-export async function openWallet(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<void> {
-  if ((await query(rpc, strings, 'listwallets')).includes(name)) return;
+export type WalletKind = 'descriptors' | 'legacy';
+
+/**
+ * Makes the node's wallet `name` usable: loaded if it is on disk, otherwise created blank and
+ * without private keys, as a descriptor wallet where the node supports them, else legacy
+ * (litecoind 0.21 has no sqlite). Either way the node loads it again after a restart.
+ */
+export async function openWallet(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<WalletKind> {
+  if (!(await query(rpc, strings, 'listwallets')).includes(name) && !(await loaded(rpc, name, logger)))
+    await create(rpc, name, logger);
+  const { descriptors } = await query(rpc, walletInfo, 'getwalletinfo', [], { wallet: name });
+  return descriptors ? 'descriptors' : 'legacy';
+}
+
+/** True once the wallet is loaded from disk; false when the node has no such wallet. */
+async function loaded(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<boolean> {
   try {
     await rpc.call('loadwallet', [name, true]);
     logger?.info({ wallet: name }, 'loaded the node wallet');
-    return;
+    return true;
   } catch (err) {
-    if (alreadyLoaded(err)) return;
-    if (!isRpcCode(err, WALLET_NOT_FOUND)) throw err;
+    if (alreadyLoaded(err)) return true;
+    if (isRpcCode(err, WALLET_NOT_FOUND)) return false;
+    throw err;
   }
+}
+
+async function create(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<void> {
+  // createwallet name disable_private_keys blank passphrase avoid_reuse descriptors load_on_startup
+  const createAs = (descriptors: boolean) =>
+    rpc.call('createwallet', [name, true, true, '', false, descriptors, true]);
   try {
-    await rpc.call('createwallet', [name, true, true, '', false, false, true]);
-    logger?.info({ wallet: name }, 'created the watch-only node wallet');
+    try {
+      await createAs(true);
+      logger?.info({ wallet: name, kind: 'descriptors' }, 'created the watch-only node wallet');
+    } catch (err) {
+      if (!noDescriptorWallets(err)) throw err;
+      await createAs(false);
+      logger?.info({ wallet: name, kind: 'legacy' }, 'created the watch-only node wallet');
+    }
   } catch (err) {
     // Another process created it meanwhile.
     if (!(err instanceof Error && /already exists/i.test(err.message))) throw err;
-    await openWallet(rpc, name, logger);
+    if (!(await loaded(rpc, name, logger))) throw err;
   }
 }

@@ -87,6 +87,9 @@ export const decodedScript = z.object({
 
 export const descriptorInfo = z.object({ checksum: z.string() });
 
+/** getwalletinfo: `descriptors` is absent on nodes older than descriptor wallets (legacy, then). */
+export const walletInfo = z.object({ descriptors: z.boolean().optional() });
+
 /** Validates an answer, naming the method when the node sent something unexpected. */
 export function parseAnswer<T extends z.ZodType>(schema: T, answer: unknown, method: string): z.output<T> {
   const parsed = schema.safeParse(answer);

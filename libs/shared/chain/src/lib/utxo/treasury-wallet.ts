@@ -9,7 +9,7 @@ import { addressParams } from './utxo-network';
 import type { UtxoRpc } from './utxo-rpc';
 import { receiveIndexOfDescriptor, watchedIndex } from './wallet-address';
 
-/** Receive indices per importmulti request. */
+/** Receive indices per importmulti request (a legacy wallet imports each key). */
 const CHUNK = 1000;
 /** An import may rescan the chain from the wallet's birthday: give it time. */
 const IMPORT_TIMEOUT_MS = 30 * 60_000;
@@ -56,21 +56,51 @@ export class TreasuryWallet {
   }
 
   /**
-   * Imports up to `end` (exclusive). The first import of this process starts at 0 again (importmulti
-   * is idempotent), as the node may have lost or never finished an earlier one. A wallet that does
-   * not watch index 0 yet is fresh: its one import rescans from the birthday. Later imports stamp
-   * 'now' (the node rescans its last two hours) and are chunked.
+   * Imports up to `end` (exclusive). The first import of this process starts at 0 again (imports
+   * are idempotent), as the node may have lost or never finished an earlier one. A wallet that does
+   * not watch index 0 yet is fresh: its import rescans from the birthday; later ones stamp 'now'
+   * (the node rescans its last two hours).
    */
   private async extend(end: number): Promise<void> {
     if (end <= this.imported) return;
     const { wallet, walletBirthday } = this.config;
-    await openWallet(this.rpc, wallet, this.logger);
+    const kind = await openWallet(this.rpc, wallet, this.logger);
     const descriptor = await this.descriptor();
     const fresh = this.imported === 0 && (await watchedIndex(this.rpc, wallet, this.scriptOf(0))) === null;
+    const timestamp = fresh ? walletBirthday : 'now';
+    if (kind === 'descriptors') await this.importDescriptor(descriptor, end, timestamp);
+    else await this.importMulti(descriptor, end, timestamp, fresh);
+    this.logger?.info(
+      { wallet, kind, from: this.imported, to: end - 1, rescanFrom: timestamp },
+      'the node wallet watches these receive addresses',
+    );
+    this.imported = end;
+  }
+
+  /**
+   * A descriptor wallet keeps the descriptor with its range: importing it again with a longer range
+   * extends it (and rescans from `timestamp`). Not active: getnewaddress never hands these out.
+   */
+  private async importDescriptor(desc: string, end: number, timestamp: number | 'now'): Promise<void> {
+    const request = { desc, range: [0, end - 1], timestamp, active: false };
+    const results = await query(this.rpc, importResults, 'importdescriptors', [[request]], {
+      wallet: this.config.wallet,
+      timeoutMs: IMPORT_TIMEOUT_MS,
+    });
+    checkImported(results, 'importdescriptors', this.config.wallet);
+  }
+
+  /** A legacy wallet imports each key: in chunks once it is fresh no more, rescanning after the last. */
+  private async importMulti(
+    desc: string,
+    end: number,
+    timestamp: number | 'now',
+    fresh: boolean,
+  ): Promise<void> {
     const request = (from: number, to: number) => ({
-      desc: descriptor,
+      desc,
       range: [from, to - 1],
-      timestamp: fresh ? walletBirthday : 'now',
+      timestamp,
       watchonly: true,
       keypool: false,
     });
@@ -83,18 +113,11 @@ export class TreasuryWallet {
       // Rescanning once, after the last call, finds the coins of every address imported before it.
       const options = { rescan: i === calls.length - 1 };
       const results = await query(this.rpc, importResults, 'importmulti', [requests, options], {
-        wallet,
+        wallet: this.config.wallet,
         timeoutMs: IMPORT_TIMEOUT_MS,
       });
-      const failed = results.find((result) => !result.success);
-      if (failed)
-        throw new Error(`importmulti into ${wallet} failed: ${failed.error?.message ?? 'no reason'}`);
+      checkImported(results, 'importmulti', this.config.wallet);
     }
-    this.logger?.info(
-      { wallet, from: this.imported, to: end - 1, rescanFrom: fresh ? walletBirthday : 'now' },
-      'the node wallet watches these receive addresses',
-    );
-    this.imported = end;
   }
 
   /**
@@ -108,4 +131,13 @@ export class TreasuryWallet {
     const { checksum } = await query(this.rpc, descriptorInfo, 'getdescriptorinfo', [text]);
     return `${text}#${checksum}`;
   }
+}
+
+function checkImported(
+  results: Array<{ success: boolean; error?: { message: string } }>,
+  method: string,
+  wallet: string,
+) {
+  const failed = results.find((result) => !result.success);
+  if (failed) throw new Error(`${method} into ${wallet} failed: ${failed.error?.message ?? 'no reason'}`);
 }

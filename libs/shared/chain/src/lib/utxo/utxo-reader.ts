@@ -10,7 +10,7 @@ import type {
 } from '../chain-reader';
 import { scriptFromAddress } from './address-codec';
 import { forEachLimit } from './map-limit';
-import { openWallet } from './open-wallet';
+import { openWallet, type WalletKind } from './open-wallet';
 import { blockHeader, query, txids, unspent, verboseBlock, verboseTx } from './rpc-schemas';
 import { transactionStatus } from './transaction-status';
 import { transfersOf } from './tx-transfers';
@@ -35,7 +35,7 @@ export class UtxoReader implements ChainReader {
   private readonly params: AddressParams;
   /** Transfers of mempool transactions already read: they cannot change while they wait. */
   private readonly mempoolCache = new Map<string, ChainTransfer[]>();
-  private walletOpened: Promise<void> | null = null;
+  private walletOpened: Promise<WalletKind> | null = null;
   private readonly hotScripts = new Set<string>();
 
   constructor(
