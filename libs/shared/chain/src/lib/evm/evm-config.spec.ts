@@ -11,6 +11,7 @@ describe('evmConfig', () => {
       maxFeePerGas: 500_000_000_000n,
       priorityFeePerGas: null,
       tokenGasLimit: 100_000n,
+      traceInternal: false,
     });
     expect(evmConfig('AVAX', { AVAX_RPC_URL: 'http://127.0.0.1:9650/ext/bc/C/rpc' })).toMatchObject({
       chainId: 43114n,
@@ -27,6 +28,7 @@ describe('evmConfig', () => {
       ETH_PRIORITY_FEE_GWEI: '0.000000001',
       USDTERC_CONTRACT: '0xdac17f958d2ee523a2206206994597c13d831ec7',
       USDTERC_GAS_LIMIT: '65000',
+      ETH_TRACE_INTERNAL: 'true',
     };
     expect(evmConfig('ETH', env)).toEqual({
       rpcUrl: 'http://127.0.0.1:8545',
@@ -35,6 +37,7 @@ describe('evmConfig', () => {
       maxFeePerGas: 80_500_000_000n,
       priorityFeePerGas: 1n,
       tokenGasLimit: 65_000n,
+      traceInternal: true,
     });
   });
 
@@ -51,6 +54,7 @@ describe('evmConfig', () => {
       'USDTERC_CONTRACT',
     ],
     [{ ETH_RPC_URL: URL_WITH_KEY, USDTERC_GAS_LIMIT: '20999' }, 'USDTERC_GAS_LIMIT'],
+    [{ ETH_RPC_URL: URL_WITH_KEY, ETH_TRACE_INTERNAL: 'yes' }, 'ETH_TRACE_INTERNAL'],
   ])('refuses %o naming the variable', (env, variable) => {
     expect(() => evmConfig('ETH', env)).toThrow(variable);
   });

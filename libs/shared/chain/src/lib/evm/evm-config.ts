@@ -17,6 +17,11 @@ export interface EvmConfig {
   priorityFeePerGas: bigint | null;
   /** Gas limit of a token transfer; a native transfer to an address always takes 21000. */
   tokenGasLimit: bigint;
+  /**
+   * Native deposits from call traces (debug_traceBlockByNumber, callTracer), so value a contract
+   * forwards (smart-contract wallets, exchange batches) is seen too. Needs a node with the debug API.
+   */
+  traceInternal: boolean;
 }
 
 const DEFAULT_CHAIN_ID: Record<EvmNetwork, bigint> = { ETH: 1n, AVAX: 43114n };
@@ -25,7 +30,7 @@ const GWEI_DECIMALS = 9;
 
 /**
  * The configuration of `network` from `<NET>_RPC_URL`, `<NET>_CHAIN_ID`, `<NET>_MAX_FEE_GWEI`,
- * `<NET>_PRIORITY_FEE_GWEI`, and on ETH `USDTERC_CONTRACT` and `USDTERC_GAS_LIMIT`. Throws an Error
+ * `<NET>_PRIORITY_FEE_GWEI`, `<NET>_TRACE_INTERNAL`, and on ETH `USDTERC_CONTRACT` and `USDTERC_GAS_LIMIT`. Throws an Error
  * naming the variable that is missing or malformed (never quoting the RPC URL). `<NET>_NETWORK` is
  * accepted and ignored: the chain id alone tells EVM chains apart.
  */
@@ -44,6 +49,7 @@ export function evmConfig(network: EvmNetwork, env: NodeJS.ProcessEnv): EvmConfi
     maxFeePerGas,
     priorityFeePerGas: gwei(env, name('PRIORITY_FEE_GWEI')),
     tokenGasLimit: integer(env, 'USDTERC_GAS_LIMIT', 100_000n, 21_000n),
+    traceInternal: flag(env, name('TRACE_INTERNAL')),
   };
 }
 
@@ -61,6 +67,13 @@ function integer(env: NodeJS.ProcessEnv, variable: string, fallback: bigint, min
   if (!/^\d+$/.test(text) || BigInt(text) < min)
     throw new Error(`${variable} must be an integer of at least ${min}, got "${text}"`);
   return BigInt(text);
+}
+
+function flag(env: NodeJS.ProcessEnv, variable: string): boolean {
+  const text = env[variable]?.trim().toLowerCase();
+  if (text === undefined || text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw new Error(`${variable} must be true or false, got "${text}"`);
 }
 
 /** A decimal number of gwei ("1.5") as wei, or null when unset. */

@@ -1,6 +1,7 @@
-import { parseEther, parseUnits } from 'ethers';
+import { getAddress, parseEther, parseUnits, zeroPadValue, type Wallet } from 'ethers';
 import type { ChainTransfer } from '../chain-reader';
 import { encodeTransfer } from './erc20';
+import { evmReader } from './index';
 import { startEvmTestNet, type EvmTestNet } from '../../test/evm-test-net';
 
 let net: EvmTestNet;
@@ -124,6 +125,58 @@ describe('ETH deposits on anvil', () => {
       confirmations: 1,
     });
     expect(ofTx(txid)((await net.reader.blockAt(height))!.transfers)).toEqual([]);
+  });
+
+  /**
+   * A contract that forwards what it is sent to the address in its calldata, as a smart-contract
+   * wallet does: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0), reverting if that fails.
+   */
+  async function deployForwarder(owner: Wallet): Promise<string> {
+    const runtime = '6000600060006000346000355af16016576000' + '6000fd5b00';
+    const init = `0x6018600c60003960186000f3${runtime}`;
+    const txid = (await owner.sendTransaction({ data: init })).hash;
+    await net.anvil.mine();
+    const receipt = await net.anvil.provider.getTransactionReceipt(txid);
+    if (!receipt?.contractAddress) throw new Error('the forwarder was not deployed');
+    return getAddress(receipt.contractAddress);
+  }
+
+  it('sees value a contract forwards to a deposit address from call traces, and only with them', async () => {
+    const alice = await net.customer();
+    const forwarder = await deployForwarder(alice);
+    const to = deposit(6);
+    const before = await net.reader.balance(to, 'ETH');
+    const forwarded = await alice.sendTransaction({
+      to: forwarder,
+      data: zeroPadValue(to, 32),
+      value: parseEther('0.7'),
+      gasLimit: 100_000,
+    });
+    const plain = await alice.sendTransaction({ to: deposit(7), value: parseEther('0.2') });
+    await net.anvil.mine();
+    const { height } = await net.reader.tip();
+    expect((await net.reader.balance(to, 'ETH')) - before).toBe(parseEther('0.7'));
+
+    const traced = evmReader('ETH', { ...net.config, traceInternal: true });
+    const transfers = (await traced.blockAt(height))!.transfers;
+    expect(ofTx(forwarded.hash)(transfers)).toEqual([
+      {
+        txid: forwarded.hash,
+        index: 0,
+        currency: 'ETH',
+        to: forwarder,
+        amount: parseEther('0.7'),
+        from: [alice.address],
+      },
+      { txid: forwarded.hash, index: 1, currency: 'ETH', to, amount: parseEther('0.7'), from: [forwarder] },
+    ]);
+    // A plain transfer keeps the id it had from the transaction's value (and in the mempool).
+    expect(ofTx(plain.hash)(transfers)).toEqual(
+      ofTx(plain.hash)((await net.reader.blockAt(height))!.transfers),
+    );
+    // Without traces only the transaction's own value shows: to the forwarder, not the deposit address.
+    const untraced = ofTx(forwarded.hash)((await net.reader.blockAt(height))!.transfers);
+    expect(untraced.map((t) => t.to)).toEqual([forwarder]);
   });
 
   it('answers null above the tip and unknown for a hash it never saw', async () => {

@@ -61,3 +61,28 @@ export const rpcReceipt = z.object({
 
 export const rpcQuantity = quantity;
 export const rpcLogs = z.array(rpcLog);
+
+/** A callTracer frame: the call, its value (absent for static and delegate calls) and subcalls. */
+export interface RpcCallFrame {
+  type: string;
+  from: string;
+  to?: string;
+  value?: bigint;
+  error?: string;
+  calls?: RpcCallFrame[];
+}
+
+const callFrame: z.ZodType<RpcCallFrame, unknown> = z.lazy(() =>
+  z.object({
+    type: z.string(),
+    from: address,
+    to: address.optional(),
+    value: quantity.optional(),
+    error: z.string().optional(),
+    calls: z.array(callFrame).optional(),
+  }),
+);
+
+/** debug_traceBlockByNumber with the callTracer: one top-level frame per transaction, in block order. */
+export const rpcBlockTraces = z.array(z.object({ txHash: hash, result: callFrame }));
+export type RpcBlockTrace = z.infer<typeof rpcBlockTraces>[number];

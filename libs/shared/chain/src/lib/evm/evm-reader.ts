@@ -3,9 +3,17 @@ import { isValidAddress, type CurrencyCode } from '@swap/domain';
 import type { BlockRef, ChainBlock, ChainReader, ChainTransfer, TxStatus } from '../chain-reader';
 import { decodeBalance, encodeBalanceOf, TRANSFER_TOPIC } from './erc20';
 import type { EvmNetwork } from './evm-config';
-import { rpcBlock, rpcBlockHeader, rpcLogs, rpcPendingBlock, rpcQuantity, rpcReceipt } from './evm-json';
+import {
+  rpcBlock,
+  rpcBlockHeader,
+  rpcBlockTraces,
+  rpcLogs,
+  rpcPendingBlock,
+  rpcQuantity,
+  rpcReceipt,
+} from './evm-json';
 import type { EvmRpc } from './evm-rpc';
-import { nativeTransfer, tokenCallTransfer, tokenLogTransfers } from './evm-transfers';
+import { nativeTransfer, tokenCallTransfer, tokenLogTransfers, tracedTransfers } from './evm-transfers';
 
 const present = <T>(value: T | null): value is T => value !== null;
 
@@ -15,6 +23,8 @@ export class EvmReader implements ChainReader {
     readonly network: EvmNetwork,
     private readonly rpc: EvmRpc,
     private readonly usdtContract: string | null,
+    /** Native transfers from call traces (internal ones included) rather than transaction values. */
+    private readonly traceInternal = false,
   ) {}
 
   async tip(): Promise<BlockRef> {
@@ -26,7 +36,9 @@ export class EvmReader implements ChainReader {
     const answer = await this.rpc.call('eth_getBlockByNumber', [toQuantity(height), true]);
     if (answer === null) return null;
     const block = rpcBlock.parse(answer);
-    const transfers = block.transactions.map((tx) => nativeTransfer(tx, this.network)).filter(present);
+    const transfers = this.traceInternal
+      ? await this.tracedTransfers(block.hash)
+      : block.transactions.map((tx) => nativeTransfer(tx, this.network)).filter(present);
     if (this.usdtContract) {
       // By hash: the logs are those of this very block, even if a reorg replaced it meanwhile.
       const filter = { blockHash: block.hash, address: this.usdtContract, topics: [TRANSFER_TOPIC] };
@@ -35,6 +47,12 @@ export class EvmReader implements ChainReader {
     }
     const { number, hash, parentHash, timestamp } = block;
     return { height: number, hash, parentHash, time: timestamp, transfers };
+  }
+
+  /** By hash, like the logs: the traces of this very block, even if a reorg replaced it meanwhile. */
+  private async tracedTransfers(blockHash: string): Promise<ChainTransfer[]> {
+    const answer = await this.rpc.call('debug_traceBlockByHash', [blockHash, { tracer: 'callTracer' }]);
+    return rpcBlockTraces.parse(answer).flatMap((trace) => tracedTransfers(trace, this.network));
   }
 
   /** The node's pending block: what it would mine next from its pool. */

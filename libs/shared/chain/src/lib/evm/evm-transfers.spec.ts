@@ -1,7 +1,7 @@
 import { toBeHex, zeroPadValue } from 'ethers';
 import { encodeTransfer, TRANSFER_TOPIC } from './erc20';
-import type { RpcLog, RpcTransaction } from './evm-json';
-import { nativeTransfer, tokenCallTransfer, tokenLogTransfers } from './evm-transfers';
+import type { RpcCallFrame, RpcLog, RpcTransaction } from './evm-json';
+import { nativeTransfer, tokenCallTransfer, tokenLogTransfers, tracedTransfers } from './evm-transfers';
 
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const ALICE = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -96,5 +96,63 @@ describe('tokenLogTransfers', () => {
     const nft = transferLog(1, 2, 9n, { topics: [TRANSFER_TOPIC, hash(1), hash(2), hash(3)], data: '0x' });
     const logs = [transferLog(1, 0, 9n, { removed: true }), transferLog(1, 1, 9n, { address: BOB }), nft];
     expect(tokenLogTransfers(logs, USDT)).toEqual([]);
+  });
+});
+
+describe('tracedTransfers', () => {
+  const WALLET = '0x1111111111111111111111111111111111111111';
+  const OTHER = '0x2222222222222222222222222222222222222222';
+  const frame = (fields: Partial<RpcCallFrame>): RpcCallFrame => ({
+    type: 'CALL',
+    from: ALICE.toLowerCase(),
+    to: WALLET,
+    value: 0n,
+    ...fields,
+  });
+
+  it('numbers every frame depth first and keeps the calls that moved value', () => {
+    const result = frame({
+      value: 5n,
+      calls: [
+        frame({ from: WALLET, to: BOB.toLowerCase(), value: 3n }), // 1: forwarded to BOB
+        frame({ type: 'STATICCALL', from: WALLET, to: OTHER, value: undefined }), // 2
+        frame({
+          type: 'DELEGATECALL', // 3: runs in the wallet's context, moves nothing itself
+          from: WALLET,
+          to: OTHER,
+          value: 9n,
+          calls: [frame({ from: WALLET, to: OTHER, value: 0n })], // 4
+        }),
+        frame({ type: 'SELFDESTRUCT', from: OTHER, to: BOB.toLowerCase(), value: 2n }), // 5
+      ],
+    });
+
+    expect(tracedTransfers({ txHash: hash(7), result }, 'ETH')).toEqual([
+      { txid: hash(7), index: 0, currency: 'ETH', to: WALLET, amount: 5n, from: [ALICE] },
+      { txid: hash(7), index: 1, currency: 'ETH', to: BOB, amount: 3n, from: [WALLET] },
+      { txid: hash(7), index: 5, currency: 'ETH', to: BOB, amount: 2n, from: [OTHER] },
+    ]);
+  });
+
+  it('drops what a failed call, or any call under it, would have moved', () => {
+    const result = frame({
+      value: 5n,
+      calls: [
+        frame({
+          from: WALLET,
+          to: OTHER,
+          value: 4n,
+          error: 'execution reverted',
+          calls: [frame({ from: OTHER, to: BOB.toLowerCase(), value: 1n })],
+        }),
+        frame({ from: WALLET, to: BOB.toLowerCase(), value: 2n }),
+      ],
+    });
+    expect(tracedTransfers({ txHash: hash(8), result }, 'AVAX').map((t) => [t.index, t.amount])).toEqual([
+      [0, 5n],
+      [3, 2n],
+    ]);
+    const reverted = frame({ value: 5n, error: 'execution reverted', calls: [frame({ value: 1n })] });
+    expect(tracedTransfers({ txHash: hash(9), result: reverted }, 'ETH')).toEqual([]);
   });
 });

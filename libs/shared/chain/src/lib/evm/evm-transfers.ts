@@ -2,7 +2,7 @@ import { getAddress } from 'ethers';
 import type { ChainTransfer } from '../chain-reader';
 import { decodeTransferCall, decodeTransferLog } from './erc20';
 import type { EvmNetwork } from './evm-config';
-import type { RpcLog, RpcTransaction } from './evm-json';
+import type { RpcBlockTrace, RpcCallFrame, RpcLog, RpcTransaction } from './evm-json';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -12,8 +12,8 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * plain value transfer runs no code, and all that could stop it (balance, nonce, intrinsic gas)
  * is a validity rule no block may break. (Deposit addresses never sign an EIP-7702 delegation, so
  * they stay code-less.)
- * Known limit: value a contract forwards (an internal transfer, e.g. from an exchange's wallet
- * contract) is in no transaction's `value`, and stays unseen without call traces.
+ * Value a contract forwards (an internal transfer, e.g. from a smart-contract wallet) is in no
+ * transaction's `value`: see tracedTransfers.
  */
 export function nativeTransfer(tx: RpcTransaction, currency: EvmNetwork): ChainTransfer | null {
   if (tx.to === null || tx.value === 0n) return null;
@@ -67,5 +67,37 @@ export function tokenLogTransfers(logs: readonly RpcLog[], contract: string): Ch
       from: [move.from],
     });
   }
+  return transfers;
+}
+
+/** Frames that move value to their `to`: a call, and a self-destruct handing over the balance. */
+const MOVES_VALUE = new Set(['CALL', 'SELFDESTRUCT']);
+
+/**
+ * Every native value transfer of one mined transaction, from its call trace: the transaction's own
+ * value at index 0 (as nativeTransfer numbers it, so a deposit seen in the mempool keeps its id),
+ * and the value its calls forward at the position of their frame in the trace, depth first (1, 2,
+ * …, counting every frame, so the numbering does not depend on which frames carry value). A frame
+ * that failed, or whose caller failed, moved nothing.
+ */
+export function tracedTransfers(trace: RpcBlockTrace, currency: EvmNetwork): ChainTransfer[] {
+  const transfers: ChainTransfer[] = [];
+  let position = 0;
+  const visit = (frame: RpcCallFrame, failed: boolean) => {
+    const index = position++;
+    const undone = failed || frame.error !== undefined;
+    const value = frame.value ?? 0n;
+    if (!undone && value > 0n && frame.to !== undefined && MOVES_VALUE.has(frame.type.toUpperCase()))
+      transfers.push({
+        txid: trace.txHash,
+        index,
+        currency,
+        to: getAddress(frame.to),
+        amount: value,
+        from: [getAddress(frame.from)],
+      });
+    for (const call of frame.calls ?? []) visit(call, undone);
+  };
+  visit(trace.result, false);
   return transfers;
 }

@@ -9,7 +9,12 @@ export { evmConfig, type EvmConfig, type EvmNetwork } from './evm-config';
 
 /** Reads ETH (with USDTERC) or AVAX from the node at config.rpcUrl. */
 export function evmReader(network: EvmNetwork, config: EvmConfig, logger?: ChainLogger): ChainReader {
-  return new EvmReader(network, new EvmRpc(network, config, logger), config.usdtContract);
+  return new EvmReader(
+    network,
+    new EvmRpc(network, config, logger),
+    config.usdtContract,
+    config.traceInternal,
+  );
 }
 
 /** Signs with the treasury's keys and broadcasts to the node at config.rpcUrl. */
