@@ -1,6 +1,7 @@
 import { Contract, parseEther, type Signer } from 'ethers';
 import {
   deployTestUsdt,
+  MoneroCustomer,
   startAnvil,
   startLitecoind,
   startMonero,
@@ -11,7 +12,6 @@ import {
 } from '@swap/chain-nodes';
 import { accountPublicKey, depositAddress, generateMnemonic, mnemonicToSeed } from '@swap/chain-keys';
 import { toUnits } from '@swap/domain';
-import { MoneroCustomer } from './monero-customer';
 
 const TREASURY_WALLET = 0;
 const WATCHER_WALLET = 1;

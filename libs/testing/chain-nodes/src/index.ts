@@ -3,3 +3,4 @@ export * from './lib/anvil';
 export * from './lib/test-usdt';
 export * from './lib/litecoind';
 export * from './lib/monero';
+export * from './lib/monero-customer';

@@ -8,7 +8,7 @@ import {
   moneroAddress,
   parseMoneroAccountPublic,
 } from '@swap/chain-keys';
-import { startMonero, type MoneroNodes } from '@swap/chain-nodes';
+import { MoneroCustomer, startMonero, type MoneroNodes } from '@swap/chain-nodes';
 import type { ChainReader, ChainTransfer } from '../chain-reader';
 import { SenderNotReady, type ChainSender, type SenderKeys, type SigningItem } from '../chain-sender';
 import { moneroReader, moneroSender, moneroViewWallet, type MoneroConfig } from './index';
@@ -97,38 +97,18 @@ describe('Monero adapter against a regtest monerod', () => {
     const restored = Promise.all([
       watcher.expectAddresses!(5),
       sender.expectAddresses!(5),
-      nodes.walletRpc(PAYER, 'generate_from_keys', {
-        filename: 'payer',
-        password: '',
-        address: payer.address,
-        spendkey: payer.spendKey,
-        viewkey: payer.viewKey,
-      }),
+      MoneroCustomer.fromKeys(nodes, PAYER, payer),
     ]);
     // Ring members must be unlocked: the payer's 16 coinbases unlock as the treasury's are mined.
     await nodes.mine(16, payerAddress);
     await nodes.mine(60, hotWallet);
-    await restored;
-    await spreadDecoys();
+    const [, , payerWallet] = await restored;
+    // The payer's fan-out takes the chain past the decoy counts a wallet cannot draw from.
+    await payerWallet.spreadDecoys(async () => {
+      await nodes.mine(11, payerAddress);
+    });
     // RandomX's first block, three wallet restores and 87 blocks: 20–40 s on 2 busy cores.
   }, 120_000);
-
-  /**
-   * A wallet picks 15 decoys per input among the outputs 10 blocks deep. Up to 75 of them it takes
-   * them all; just above that it looks for 75 distinct ones by a skewed random draw, which on a
-   * chain this short practically never ends. The payer's fan-out (4 × 16 outputs) takes the count
-   * from 67 to 141 in one step, once 11 blocks bury it, before anyone else signs.
-   */
-  async function spreadDecoys(): Promise<void> {
-    await nodes.walletRpc(PAYER, 'refresh');
-    const destinations = Array.from({ length: 15 }, () => ({
-      address: payerAddress,
-      amount: 100_000_000_000,
-    }));
-    for (let i = 0; i < 4; i++) await nodes.walletRpc(PAYER, 'transfer', { destinations });
-    await nodes.mine(11, payerAddress);
-    await nodes.walletRpc(PAYER, 'refresh');
-  }
 
   afterAll(async () => {
     await nodes?.stop();

@@ -1,4 +1,4 @@
-import type { TxStatus } from '@swap/chain';
+import type { SignedTransaction, TxStatus } from '@swap/chain';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
@@ -39,7 +39,7 @@ export class ConfirmationTracker {
     const status: TxStatus = await this.deps.chains.reader(transfer.network).transaction(tx.txid);
     switch (status.state) {
       case 'confirmed':
-        return this.confirmations(transfer, status.confirmations, status.fee);
+        return this.confirmations(transfer, tx, status.confirmations, status.fee);
       case 'failed': {
         const reason = `the transaction failed on-chain: ${status.reason}`;
         const failed = await this.deps.transfers.fail(
@@ -65,17 +65,18 @@ export class ConfirmationTracker {
   }
 
   /** The fee is settled as the transfer ends: until then a reorg may mine it again at another price. */
-  private async confirmations(transfer: Transfer, seen: number, fee: bigint | undefined): Promise<void> {
+  private async confirmations(
+    transfer: Transfer,
+    tx: SignedTransaction,
+    seen: number,
+    fee: bigint | undefined,
+  ): Promise<void> {
     const required = requiredConfirmations(transfer);
     const count = Math.min(seen, required);
-    if (count <= transfer.confirmations && count < required) return;
-    const settled = count >= required ? feeSettlement(transfer, signedOf(transfer), fee) : undefined;
-    const next = await this.deps.transfers.recordConfirmations(
-      transfer.id,
-      count,
-      count >= required,
-      settled,
-    );
+    const ends = count >= required;
+    if (count <= transfer.confirmations && !ends) return;
+    const settled = ends ? feeSettlement(transfer, tx, fee) : undefined;
+    const next = await this.deps.transfers.recordConfirmations(transfer.id, count, ends, settled);
     await this.changed(next, next?.state === 'CONFIRMED');
   }
 

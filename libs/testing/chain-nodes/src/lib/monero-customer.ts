@@ -1,4 +1,4 @@
-import type { MoneroNodes } from '@swap/chain-nodes';
+import type { MoneroNodes } from './monero';
 
 interface Transfer {
   txid: string;
@@ -27,6 +27,22 @@ export class MoneroCustomer {
       account_index: 0,
     });
     return new MoneroCustomer(nodes, wallet, address);
+  }
+
+  /** The wallet of known keys (hex secrets) on wallet-rpc `wallet`, so coins can be mined to it first. */
+  static async fromKeys(
+    nodes: MoneroNodes,
+    wallet: number,
+    keys: { address: string; spendKey: string; viewKey: string },
+  ): Promise<MoneroCustomer> {
+    await nodes.walletRpc(wallet, 'generate_from_keys', {
+      filename: 'customer',
+      password: '',
+      address: keys.address,
+      spendkey: keys.spendKey,
+      viewkey: keys.viewKey,
+    });
+    return new MoneroCustomer(nodes, wallet, keys.address);
   }
 
   /**
