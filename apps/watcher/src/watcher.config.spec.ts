@@ -38,6 +38,8 @@ describe('watcher configuration', () => {
       startDepth: 1,
       vanishBlocks: 3,
       keepBlocks: 7,
+      lateWindowMs: 3_600_000,
+      clockSkewMs: 10_000,
       blocksPerPoll: 100,
       leaseMs: 15_000,
     });
@@ -53,6 +55,8 @@ describe('watcher configuration', () => {
         WATCHER_VANISH_BLOCKS: '6',
         WATCHER_REORG_MARGIN: '10',
         WATCHER_LEASE_SECONDS: '30',
+        WATCHER_LATE_WINDOW_SECONDS: '600',
+        WATCHER_CLOCK_SKEW_SECONDS: '2.5',
       }),
     );
     expect(config.pollMs).toBe(250);
@@ -61,6 +65,8 @@ describe('watcher configuration', () => {
       startDepth: 0,
       vanishBlocks: 6,
       keepBlocks: 11,
+      lateWindowMs: 600_000,
+      clockSkewMs: 2500,
       leaseMs: 30_000,
     });
   });

@@ -16,6 +16,8 @@ const commonSchema = z.looseObject({
   WATCHER_START_DEPTH: z.coerce.number().int().nonnegative().optional(),
   WATCHER_VANISH_BLOCKS: z.coerce.number().int().positive().default(3),
   WATCHER_REORG_MARGIN: z.coerce.number().int().nonnegative().default(6),
+  WATCHER_LATE_WINDOW_SECONDS: z.coerce.number().nonnegative().default(3600),
+  WATCHER_CLOCK_SKEW_SECONDS: z.coerce.number().nonnegative().default(10),
   WATCHER_LEASE_SECONDS: z.coerce.number().positive().default(15),
 });
 
@@ -96,6 +98,8 @@ export const watcherConfigSchema = commonSchema.transform((env, ctx): WatcherCon
       startDepth: env.WATCHER_START_DEPTH,
       vanishBlocks: env.WATCHER_VANISH_BLOCKS,
       reorgMargin: env.WATCHER_REORG_MARGIN,
+      lateWindowMs: env.WATCHER_LATE_WINDOW_SECONDS * 1000,
+      clockSkewMs: env.WATCHER_CLOCK_SKEW_SECONDS * 1000,
       leaseMs: env.WATCHER_LEASE_SECONDS * 1000,
     }),
   };

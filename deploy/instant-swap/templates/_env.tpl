@@ -130,6 +130,10 @@ HOSTNAME names the replica in the network's follower lease.
   value: {{ $s.vanishBlocks | int | quote }}
 - name: WATCHER_REORG_MARGIN
   value: {{ $s.reorgMargin | int | quote }}
+- name: WATCHER_LATE_WINDOW_SECONDS
+  value: {{ $s.lateWindowSeconds | toString | quote }}
+- name: WATCHER_CLOCK_SKEW_SECONDS
+  value: {{ $s.clockSkewSeconds | toString | quote }}
 - name: WATCHER_LEASE_SECONDS
   value: {{ $s.leaseSeconds | toString | quote }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (list .c.network) "chains" true) }}

@@ -11,6 +11,16 @@ export interface BlockRecord extends BlockRef {
   parentHash: string;
 }
 
+/** Which processed blocks are kept: the newest by depth, and any processed recently. */
+export interface BlockRetention {
+  /** UNIX milliseconds the block is processed at, on the watcher's clock. */
+  processedAt: number;
+  /** Blocks this far below the newest are forgotten (a reorganisation deeper is not undone)… */
+  keepBlocks: number;
+  /** …unless processed at or after this UNIX milliseconds time (addresses learned late). */
+  keepSince: number;
+}
+
 /** Another follower moved the cursor since it was read: this one must stop and re-read. */
 export class StaleCursorError extends Error {
   override readonly name = 'StaleCursorError';
@@ -42,26 +52,70 @@ export class ChainRepository {
   }
 
   /**
-   * Records `block` as processed in one transaction: its deposits, its hash (keeping the last
-   * `keepBlocks`) and the cursor, moved only if it still is at `from`.
+   * The kept blocks from `fromHeight` to `toHeight`, lowest first, at most `limit`. Kept blocks
+   * have no gaps: they are forgotten from the bottom, and from the top by a rewind.
+   */
+  async keptBlocks(
+    network: Network,
+    fromHeight: number,
+    toHeight: number,
+    limit: number,
+  ): Promise<BlockRef[]> {
+    const rows: Array<{ height: string; hash: string }> = await this.dataSource.query(
+      `SELECT height, hash FROM blocks WHERE network = $1 AND height BETWEEN $2 AND $3
+       ORDER BY height LIMIT $4`,
+      [network, fromHeight, toHeight, limit],
+    );
+    return rows.map((row) => ({ height: Number(row.height), hash: row.hash }));
+  }
+
+  /**
+   * The lowest kept block processed at or after `since` (UNIX ms), and the lowest kept block with
+   * the time it was processed; null when nothing is kept. Every kept block above the first was
+   * processed after it: a rewind forgets the blocks above the ancestor, to be processed anew.
+   */
+  async keptSince(
+    network: Network,
+    since: number,
+  ): Promise<{ first: number | null; lowest: { height: number; processedAt: number } } | null> {
+    const rows: Array<{ first: string | null; lowest: string | null; lowest_at: string | null }> =
+      await this.dataSource.query(
+        `SELECT (SELECT min(height) FROM blocks WHERE network = $1 AND processed_at >= $2) AS first,
+                lowest.height AS lowest, lowest.processed_at AS lowest_at
+         FROM (SELECT height, processed_at FROM blocks WHERE network = $1 ORDER BY height LIMIT 1) lowest`,
+        [network, since],
+      );
+    const row = rows[0];
+    if (!row || row.lowest === null) return null;
+    return {
+      first: row.first === null ? null : Number(row.first),
+      lowest: { height: Number(row.lowest), processedAt: Number(row.lowest_at) },
+    };
+  }
+
+  /**
+   * Records `block` as processed in one transaction: its deposits, its hash (forgetting blocks
+   * the retention no longer keeps) and the cursor, moved only if it still is at `from`.
    */
   async advance(
     network: Network,
     from: BlockRef | null,
     block: BlockRecord,
     sightings: DepositSighting[],
-    keepBlocks: number,
+    retention: BlockRetention,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await moveCursor(manager, network, from, block);
       await manager.query(
-        `INSERT INTO blocks (network, height, hash, parent_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (network, height) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash`,
-        [network, block.height, block.hash, block.parentHash],
+        `INSERT INTO blocks (network, height, hash, parent_hash, processed_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (network, height) DO UPDATE SET
+           hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash, processed_at = EXCLUDED.processed_at`,
+        [network, block.height, block.hash, block.parentHash, retention.processedAt],
       );
-      await manager.query('DELETE FROM blocks WHERE network = $1 AND height <= $2', [
+      await manager.query('DELETE FROM blocks WHERE network = $1 AND processed_at < $2 AND height <= $3', [
         network,
-        block.height - keepBlocks,
+        retention.keepSince,
+        block.height - retention.keepBlocks,
       ]);
       await recordMined(manager, block, sightings);
     });

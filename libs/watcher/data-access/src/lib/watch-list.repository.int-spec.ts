@@ -11,6 +11,7 @@ const entry = (address: string, overrides: Partial<WatchedAddress> = {}): Watche
   status: 'NEW',
   swapVersion: 1,
   endedAt: null,
+  registeredAt: 1_700_000_000_000,
   ...overrides,
 });
 
@@ -33,14 +34,28 @@ describe('WatchListRepository', () => {
     await watchList.record(entry('ltc1qa'));
     await watchList.record(entry('ltc1qb'));
     await watchList.record(entry('btc1qc', { network: 'BTC', currency: 'BTC' }));
-    expect(await watchList.awaitingRescan('LTC')).toEqual(['ltc1qa', 'ltc1qb']);
+    await watchList.record(entry('ltc1qold', { registeredAt: null }));
+    const pending = (addressKey: string, registeredAt: number | null, rescanFrom: number | null = null) => ({
+      addressKey,
+      registeredAt,
+      rescanFrom,
+    });
+    expect(await watchList.awaitingRescan('LTC')).toEqual([
+      pending('ltc1qa', 1_700_000_000_000),
+      pending('ltc1qb', 1_700_000_000_000),
+      pending('ltc1qold', null),
+    ]);
 
-    await watchList.markRescanned('LTC', ['ltc1qa']);
+    // A rescan that read part of the blocks goes on from where it stopped.
+    await watchList.rescanFrom('LTC', ['ltc1qa', 'ltc1qb'], 120);
+    expect((await watchList.awaitingRescan('LTC'))[1]).toEqual(pending('ltc1qb', 1_700_000_000_000, 120));
+
+    await watchList.markRescanned('LTC', ['ltc1qa', 'ltc1qold']);
     // A later version of a known swap is no new address.
     expect(await watchList.record(entry('ltc1qa', { status: 'EXPIRED', swapVersion: 2 }))).toBe(true);
 
-    expect(await watchList.awaitingRescan('LTC')).toEqual(['ltc1qb']);
-    expect(await watchList.awaitingRescan('BTC')).toEqual(['btc1qc']);
+    expect(await watchList.awaitingRescan('LTC')).toEqual([pending('ltc1qb', 1_700_000_000_000, 120)]);
+    expect(await watchList.awaitingRescan('BTC')).toEqual([pending('btc1qc', 1_700_000_000_000)]);
     expect(await watchList.find('LTC', 'ltc1qa')).toMatchObject({ status: 'EXPIRED', swapVersion: 2 });
   });
 

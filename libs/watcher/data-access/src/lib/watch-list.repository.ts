@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { CurrencyCode, Network, SwapStatus } from '@swap/domain';
-import type { WatchedAddress } from './watched-address';
+import type { PendingRescan, WatchedAddress } from './watched-address';
 
 interface WatchedAddressRow {
   network: Network;
@@ -11,6 +11,7 @@ interface WatchedAddressRow {
   status: SwapStatus;
   swap_version: number;
   ended_at: string | null;
+  registered_at: string | null;
 }
 
 /** Address keys in the order they were first recorded; `lastSeq` is where the next page starts. */
@@ -18,6 +19,8 @@ export interface WatchedKeyPage {
   keys: string[];
   lastSeq: number;
 }
+
+const nullableNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
 const toEntry = (row: WatchedAddressRow): WatchedAddress => ({
   network: row.network,
@@ -27,7 +30,8 @@ const toEntry = (row: WatchedAddressRow): WatchedAddress => ({
   currency: row.currency,
   status: row.status,
   swapVersion: row.swap_version,
-  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+  endedAt: nullableNumber(row.ended_at),
+  registeredAt: nullableNumber(row.registered_at),
 });
 
 export class WatchListRepository {
@@ -41,8 +45,9 @@ export class WatchListRepository {
   async record(entry: WatchedAddress): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO watched_addresses
-         (network, address_key, address, swap_id, currency, status, swap_version, ended_at, needs_rescan)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true)
+         (network, address_key, address, swap_id, currency, status, swap_version, ended_at, registered_at,
+          needs_rescan)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true)
        ON CONFLICT (network, address_key) DO UPDATE SET
          address = EXCLUDED.address, swap_id = EXCLUDED.swap_id, currency = EXCLUDED.currency,
          status = EXCLUDED.status, swap_version = EXCLUDED.swap_version, ended_at = EXCLUDED.ended_at,
@@ -58,6 +63,7 @@ export class WatchListRepository {
         entry.status,
         entry.swapVersion,
         entry.endedAt,
+        entry.registeredAt,
       ],
     );
     return rows.length > 0;
@@ -100,20 +106,36 @@ export class WatchListRepository {
     });
   }
 
-  /** Keys of the entries recorded since the follower last rescanned its blocks for new addresses. */
-  async awaitingRescan(network: Network): Promise<string[]> {
-    const rows: Array<{ address_key: string }> = await this.dataSource.query(
-      'SELECT address_key FROM watched_addresses WHERE network = $1 AND needs_rescan ORDER BY address_key',
-      [network],
+  /** The entries recorded since the follower last rescanned its blocks for new addresses. */
+  async awaitingRescan(network: Network): Promise<PendingRescan[]> {
+    const rows: Array<{ address_key: string; registered_at: string | null; rescan_from: string | null }> =
+      await this.dataSource.query(
+        `SELECT address_key, registered_at, rescan_from FROM watched_addresses
+         WHERE network = $1 AND needs_rescan ORDER BY address_key`,
+        [network],
+      );
+    return rows.map((row) => ({
+      addressKey: row.address_key,
+      registeredAt: nullableNumber(row.registered_at),
+      rescanFrom: nullableNumber(row.rescan_from),
+    }));
+  }
+
+  /** A rescan of these entries read the kept blocks below `height`: the next one goes on from there. */
+  async rescanFrom(network: Network, addressKeys: string[], height: number): Promise<void> {
+    if (addressKeys.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE watched_addresses SET rescan_from = $3
+       WHERE network = $1 AND address_key = ANY($2::text[]) AND needs_rescan`,
+      [network, addressKeys, height],
     );
-    return rows.map((row) => row.address_key);
   }
 
   /** Clears the marks of these entries only: one recorded meanwhile keeps its own. */
   async markRescanned(network: Network, addressKeys: string[]): Promise<void> {
     if (addressKeys.length === 0) return;
     await this.dataSource.query(
-      `UPDATE watched_addresses SET needs_rescan = false
+      `UPDATE watched_addresses SET needs_rescan = false, rescan_from = NULL
        WHERE network = $1 AND address_key = ANY($2::text[]) AND needs_rescan`,
       [network, addressKeys],
     );

@@ -14,4 +14,17 @@ export interface WatchedAddress {
   swapVersion: number;
   /** UNIX seconds the swap reached a final status; null while it is open. */
   endedAt: number | null;
+  /**
+   * UNIX milliseconds the swap was registered (its address handed out): no deposit to it can be in
+   * a block processed much before. Null for entries recorded before it was kept.
+   */
+  registeredAt: number | null;
+}
+
+/** An entry still to be looked for in the blocks already processed. */
+export interface PendingRescan {
+  addressKey: string;
+  registeredAt: number | null;
+  /** The kept height a rescan begun earlier goes on from; null before the first. */
+  rescanFrom: number | null;
 }

@@ -1,6 +1,7 @@
 import { WatcherInit1764000000000 } from './migrations/1764000000000-watcher-init';
 import { WatcherRescanMarker1764100000000 } from './migrations/1764100000000-watcher-rescan-marker';
 import { WatcherWatchOrder1764200000000 } from './migrations/1764200000000-watcher-watch-order';
+import { WatcherLateWindow1764400000000 } from './migrations/1764400000000-watcher-late-window';
 
 /** The watchers' schema (shared by every network, rows keyed by network) and its migrations, in order. */
 export const WATCHER_SCHEMA = 'watcher';
@@ -8,4 +9,5 @@ export const WATCHER_MIGRATIONS = [
   WatcherInit1764000000000,
   WatcherRescanMarker1764100000000,
   WatcherWatchOrder1764200000000,
+  WatcherLateWindow1764400000000,
 ];

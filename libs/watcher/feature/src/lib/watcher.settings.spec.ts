@@ -14,7 +14,7 @@ describe('watcher settings', () => {
     expect(deepestRequirement(network)).toBe(deepest);
   });
 
-  it('defaults: start at the deepest requirement, keep it plus a margin, 30 days, 3 blocks', () => {
+  it('defaults: start at the deepest requirement, keep it plus a margin or an hour, 30 days, 3 blocks', () => {
     expect(watcherSettings('ETH', '0xhot')).toEqual({
       network: 'ETH',
       hotWallet: '0xhot',
@@ -22,6 +22,8 @@ describe('watcher settings', () => {
       startDepth: 12,
       vanishBlocks: 3,
       keepBlocks: 18,
+      lateWindowMs: 3_600_000,
+      clockSkewMs: 10_000,
       blocksPerPoll: 100,
       leaseMs: 15_000,
     });

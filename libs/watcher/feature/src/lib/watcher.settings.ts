@@ -13,6 +13,16 @@ export interface WatcherSettings {
   vanishBlocks: number;
   /** Recent block hashes kept to notice reorganisations: the deepest requirement plus a margin. */
   keepBlocks: number;
+  /**
+   * Milliseconds blocks are kept (however deep) after they were processed, so a deposit to an
+   * address whose swap event arrived that much later is still found.
+   */
+  lateWindowMs: number;
+  /**
+   * Milliseconds the watcher's clock may run ahead of the one that stamped a swap's registration:
+   * a rescan for its address reads the blocks processed from that long before it.
+   */
+  clockSkewMs: number;
   /** Most blocks one poll processes, so a poll (and the lease it renewed) stays short while catching up. */
   blocksPerPoll: number;
   /** How long the follower's lease lasts without renewal before a standby may take over. */
@@ -25,6 +35,8 @@ export interface WatcherOptions {
   vanishBlocks?: number;
   /** Blocks kept beyond the deepest confirmation requirement of the network. */
   reorgMargin?: number;
+  lateWindowMs?: number;
+  clockSkewMs?: number;
   blocksPerPoll?: number;
   leaseMs?: number;
 }
@@ -56,6 +68,8 @@ export function watcherSettings(
     startDepth: options.startDepth ?? deepest,
     vanishBlocks: options.vanishBlocks ?? 3,
     keepBlocks: deepest + (options.reorgMargin ?? 6),
+    lateWindowMs: options.lateWindowMs ?? 3_600_000,
+    clockSkewMs: options.clockSkewMs ?? 10_000,
     blocksPerPoll: options.blocksPerPoll ?? 100,
     leaseMs: options.leaseMs ?? 15_000,
   };

@@ -18,11 +18,13 @@ export class BlockFollower {
     private readonly matcher: DepositMatcher,
     private readonly settings: WatcherSettings,
     private readonly logger: WatcherLogger,
+    /** UNIX milliseconds. */
+    private readonly clock: () => number,
   ) {}
 
   /** Processes the blocks after the cursor, up to `tip` (at most blocksPerPoll); returns the new cursor. */
   async follow(tip: BlockRef): Promise<BlockRef | null> {
-    const { network, blocksPerPoll, startDepth, keepBlocks } = this.settings;
+    const { network, blocksPerPoll, startDepth, keepBlocks, lateWindowMs } = this.settings;
     let cursor = await this.chain.cursor(network);
     if (cursor && !mayPrecede(cursor, tip)) cursor = await this.rewind(cursor, tip);
     for (let processed = 0; processed < blocksPerPoll; processed++) {
@@ -36,7 +38,12 @@ export class BlockFollower {
         continue;
       }
       const sightings = await this.matcher.match(block.transfers);
-      await this.chain.advance(network, cursor, block, sightings, keepBlocks);
+      const processedAt = this.clock();
+      await this.chain.advance(network, cursor, block, sightings, {
+        processedAt,
+        keepBlocks,
+        keepSince: processedAt - lateWindowMs,
+      });
       this.logger.debug(
         { network, height: block.height, hash: block.hash, deposits: sightings.length },
         'block processed',

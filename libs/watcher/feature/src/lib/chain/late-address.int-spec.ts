@@ -1,6 +1,8 @@
+import { WatchListRepository } from '@swap/watcher-data';
 import { T0, WatcherHarness } from '../../test/watcher-harness';
 
-// ETH: 12 confirmations required, 18 blocks kept (12 + the default reorg margin of 6).
+// ETH: 12 confirmations required, 18 blocks kept by depth (12 + the default reorg margin of 6), and
+// any block processed within the last hour (the default late window).
 describe('addresses learned after their deposit was mined (ETH)', () => {
   let h: WatcherHarness;
 
@@ -119,13 +121,80 @@ describe('addresses learned after their deposit was mined (ETH)', () => {
     });
   });
 
-  it('cannot find a deposit in a block no longer kept', async () => {
+  it('finds the deposit of an address learned long after, deeper than the reorganisation margin', async () => {
+    const watcher = await h.watcher();
+    await watcher.poll();
+    const swap = h.snapshot();
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
+    h.chain.mine();
+    const minedAt = h.chain.height;
+    for (let minute = 0; minute < 40; minute++) {
+      h.clock.advance(60_000);
+      h.chain.mine();
+      await watcher.poll();
+    }
+
+    // The engine was down for 40 minutes: the event arrives now.
+    await h.learn(swap);
+    await watcher.poll();
+
+    // 41 confirmations: told as the 12 required.
+    expect(await h.told()).toEqual([`${tx.txid} 12`]);
+    expect((await h.published())[0]).toMatchObject({ blockHeight: minedAt });
+    expect(h.logger.entries.filter((entry) => entry.level === 'warn')).toEqual([]);
+  });
+
+  it('reads only the blocks processed since the swap was registered, less the clock skew', async () => {
+    const watcher = await h.watcher({ clockSkewMs: 10_000 });
+    h.chain.mine(30);
+    await watcher.poll();
+    h.clock.advance(60_000);
+    const swap = h.snapshot({
+      time: { reg: T0 + 55, start: null, finish: null, update: T0 + 55, expiration: T0 + 3655 },
+    });
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
+    h.chain.mine(2);
+    await watcher.poll();
+    const reads = jest.spyOn(h.chain, 'blockAt');
+
+    await h.learn(swap);
+    await watcher.poll();
+
+    // The two blocks processed a minute later, not the 30 before (nor the 18 kept by depth).
+    expect(reads.mock.calls.map(([height]) => height)).toEqual([h.chain.height - 1, h.chain.height]);
+    expect(await h.told()).toEqual([`${tx.txid} 2`]);
+  });
+
+  it('goes on with a long rescan at the next poll, blocksPerPoll blocks at a time', async () => {
+    const watcher = await h.watcher({ blocksPerPoll: 5, startDepth: 0 });
+    await watcher.poll();
+    const swap = h.snapshot();
+    h.chain.mine(7);
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
+    h.chain.mine(5);
+    for (let poll = 0; poll < 3; poll++) await watcher.poll();
+    const reads = jest.spyOn(h.chain, 'blockAt');
+
+    await h.learn(swap);
+    await watcher.poll();
+    expect(reads).toHaveBeenCalledTimes(5);
+    expect(await h.told()).toEqual([]);
+    await watcher.poll();
+    expect(await h.told()).toEqual([`${tx.txid} 5`]);
+    await watcher.poll();
+
+    expect(reads).toHaveBeenCalledTimes(13);
+    expect(await new WatchListRepository(h.dataSource).awaitingRescan('ETH')).toEqual([]);
+  });
+
+  it('cannot find a deposit in a block no longer kept, and says so', async () => {
     const watcher = await h.watcher();
     await watcher.poll();
     const swap = h.snapshot();
     const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
     h.chain.mine();
     await watcher.poll();
+    h.clock.advance(3_600_001);
     h.chain.mine(18);
     await watcher.poll();
 
@@ -134,5 +203,11 @@ describe('addresses learned after their deposit was mined (ETH)', () => {
 
     expect(await h.told()).toEqual([]);
     expect(await h.deposit(`ETH:${tx.txid}:0`)).toBeNull();
+    expect(h.logger.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        details: { network: 'ETH', addresses: 1, registeredAt: T0 * 1000, lowestKept: h.chain.height - 17 },
+      }),
+    );
   });
 });

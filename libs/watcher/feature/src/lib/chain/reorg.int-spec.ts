@@ -93,15 +93,19 @@ describe('reorganisations (LTC)', () => {
 
   it('leaves deposits below the blocks it keeps alone, and says so', async () => {
     const swap = await h.swap();
-    // LTC keeps 2 + 1 block hashes with a margin of 1.
-    const watcher = await h.watcher({ reorgMargin: 1, startDepth: 5 });
-    const tx = h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 1n });
-    h.chain.mine(5);
+    // LTC keeps 2 + 1 block hashes with a margin of 1, and none for their age.
+    const watcher = await h.watcher({ reorgMargin: 1, lateWindowMs: 0, startDepth: 0 });
     await watcher.poll();
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'LTC', amount: 1n });
+    for (let block = 0; block < 5; block++) {
+      h.chain.mine();
+      h.clock.advance(1);
+      await watcher.poll();
+    }
     h.chain.reorg(5, { drop: [tx.txid] });
     await watcher.poll();
 
-    expect(await h.told()).toEqual([`${tx.txid} 2`]);
+    expect(await h.told()).toEqual([`${tx.txid} 1`, `${tx.txid} 2`]);
     expect(h.logger.entries).toContainEqual(
       expect.objectContaining({
         level: 'error',

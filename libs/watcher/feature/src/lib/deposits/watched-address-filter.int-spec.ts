@@ -26,6 +26,7 @@ const entry = (address: string, overrides: Partial<WatchedAddress> = {}): Watche
   status: 'NEW',
   swapVersion: 1,
   endedAt: null,
+  registeredAt: T0_MS,
   ...overrides,
 });
 

@@ -34,6 +34,7 @@ export class RecordSwap {
       swapVersion: swap.version,
       // The event's own time, not the clock: a replay of the stream stores the same value.
       endedAt: FINAL_STATUSES.includes(swap.status) ? swap.time.update : null,
+      registeredAt: swap.time.reg * 1000,
     });
   }
 }

@@ -71,6 +71,7 @@ describe('the watch list from swap events (LTC)', () => {
       status: 'EXPIRED',
       swapVersion: 2,
       endedAt: T0 + 3600,
+      registeredAt: T0 * 1000,
     });
     expect(await watchList.find('LTC', 'ltc1qdry')).toBeNull();
     expect(await watchList.find('LTC', 'bc1qother')).toBeNull();
