@@ -1,9 +1,8 @@
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { devnetTxMessage, type DevnetSignedTx } from '@swap/chain';
 import { keyControlsAddress } from '@swap/chain-keys';
 import { CURRENCIES, isValidAddress, type Network } from '@swap/domain';
 import { TxRefused } from './devnet-error';
+import { validEd25519, validSecp256k1 } from './signature';
 
 const ED25519_NETWORKS: ReadonlySet<Network> = new Set(['SOL', 'XMR']);
 
@@ -27,15 +26,7 @@ export function checkSignedTx(tx: DevnetSignedTx): void {
 
 function validSignature(tx: DevnetSignedTx): boolean {
   const message = devnetTxMessage(tx);
-  try {
-    if (ED25519_NETWORKS.has(tx.network)) {
-      return tx.signature.length === 64 && ed25519.verify(tx.signature, message, tx.publicKey);
-    }
-    // r‖s‖recovery over sha256(message); noble hashes the message itself and refuses high s.
-    return (
-      tx.signature.length === 65 && secp256k1.verify(tx.signature.subarray(0, 64), message, tx.publicKey)
-    );
-  } catch {
-    return false;
-  }
+  return ED25519_NETWORKS.has(tx.network)
+    ? validEd25519(message, tx.signature, tx.publicKey)
+    : validSecp256k1(message, tx.signature, tx.publicKey);
 }
