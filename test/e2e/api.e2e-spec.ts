@@ -226,6 +226,50 @@ describe('the swap API, end to end', () => {
       expect(answer.status).toBe(400);
     });
 
+    it.each([
+      [
+        'an object as the type',
+        '{"from":"BTC","to":"ETH","amount":1,"type":{"toString":1}}',
+        /^Invalid type a value of type object/,
+      ],
+      [
+        'a deeply nested direction',
+        `{"from":"BTC","to":"ETH","amount":1,"direction":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        /^Invalid direction an array/,
+      ],
+      [
+        'more decimals than a double keeps',
+        '{"from":"BTC","to":"ETH","amount":1.0000000000000000001}',
+        /more than 8 decimal places/,
+      ],
+      [
+        'an amount past any supply',
+        '{"from":"BTC","to":"ETH","amount":"1e400"}',
+        /must be a number below 1e15/,
+      ],
+    ])('price: %s is a 400', async (_name, body, message) => {
+      const answer = await signedFetch(stack.apiUrl, full, { path: '/swap/price', body });
+      expect([answer.status, answer.json.code, answer.json.data]).toEqual([400, 1, null]);
+      expect(answer.json.msg).toMatch(message);
+    });
+
+    it('answers HTTP the framework refuses with the envelope too', async () => {
+      const badUrl = await fetch(`${stack.apiUrl}/swap/price%`, { method: 'POST', body: '{}' });
+      expect([badUrl.status, await badUrl.json()]).toEqual([
+        400,
+        { code: 1, msg: 'Bad request: the URL or headers could not be read', data: null },
+      ]);
+      const hugeHeaders = await fetch(`${stack.apiUrl}/swap/price`, {
+        method: 'POST',
+        headers: { 'X-Padding': 'x'.repeat(20_000) },
+        body: '{}',
+      });
+      expect([hugeHeaders.status, await hugeHeaders.json()]).toEqual([
+        431,
+        { code: 1, msg: 'Request headers too large', data: null },
+      ]);
+    });
+
     it('price: below minimum and unknown currency', async () => {
       expect(await failure(api.price({ from: 'LTC', to: 'BTC', amount: 0.01 }))).toEqual({
         status: 400,

@@ -146,6 +146,15 @@ describe('authentication (D2), rate limits (D5)', () => {
     expect((await call({ path: '/swap/pairs' }, 0, limited)).status).toBe(200);
   });
 
+  it('counts a percent-encoded spelling of an endpoint in that endpoint’s bucket', async () => {
+    const limited = await stack.createKey({ rateLimit: 2 });
+    const paths = ['/swap/price', '/swap/%70rice', '/swap/pric%65', '/swap/%70%72ice'];
+    const answers = [];
+    for (const path of paths) answers.push(await call({ path, body: '{}' }, 0, limited));
+    // The first two reach the endpoint (and fail its validation), the other spellings are over the limit.
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 429, 429]);
+  });
+
   it('serves the probes without a signature', async () => {
     expect((await fetch(`${stack.gateways[0].url}/livez`)).status).toBe(200);
     expect((await fetch(`${stack.gateways[0].url}/readyz`)).status).toBe(200);

@@ -1,6 +1,43 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const CIDR = /^(.+)\/(\d{1,3})$/;
+
+function isAddressOrCidr(entry: string): boolean {
+  const cidr = CIDR.exec(entry);
+  if (!cidr) return isIP(entry) !== 0;
+  const family = isIP(cidr[1]);
+  return family !== 0 && Number(cidr[2]) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: none (false, 0), the last N (the number of proxies in
+ * front of the gateway), or those added by the listed proxy addresses and CIDRs. "true" (every
+ * entry) is refused: behind a proxy that appends to the header, the first entry is whatever the
+ * client wrote, and an IP whitelist would take a forged address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every hop lets a client choose its own IP; give the number of proxies in front of the gateway (usually 1) or their addresses/CIDRs',
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${wrong.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const gatewayConfigSchema = z
   .object({
@@ -11,8 +48,8 @@ export const gatewayConfigSchema = z
     SECRETS_KEY: z.string().min(32),
     PUBLIC_URL: z.string().url().optional(),
     SWAP_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
-    /** Behind a load balancer: trust X-Forwarded-For for the caller IP (IP whitelists). */
-    TRUST_PROXY: boolean.default(false),
+    /** Behind a load balancer: trust X-Forwarded-For for the caller IP (IP whitelists), see trustProxy. */
+    TRUST_PROXY: trustProxy.default(false),
     DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
     /** Identifies this replica in rate-limit gossip and logs. */
     HOSTNAME: z.string().default(`gateway-${process.pid}`),

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@n
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { isSwapError } from '@swap/domain';
-import { EngineUnavailableError } from '@swap/gateway';
+import { EngineUnavailableError, NonceStoreUnavailableError } from '@swap/gateway';
 import { fail } from './envelope';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
 
@@ -25,8 +25,9 @@ export class EnvelopeFilter implements ExceptionFilter {
       void reply.status(error.status).send(fail(error.message));
       return;
     }
-    if (error instanceof EngineUnavailableError) {
-      this.logger.warn({ err: error.message }, 'order engine unavailable');
+    if (error instanceof EngineUnavailableError || error instanceof NonceStoreUnavailableError) {
+      const what = error instanceof EngineUnavailableError ? 'order engine' : 'nonce store';
+      this.logger.warn({ err: error.message }, `${what} unavailable`);
       void reply.status(503).send(fail('Service temporarily unavailable, please retry'));
       return;
     }

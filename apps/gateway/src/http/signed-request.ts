@@ -15,9 +15,12 @@ export function rawBody(request: FastifyRequest): string {
   return typeof request.body === 'string' ? request.body : '';
 }
 
-/** Per-endpoint rate-limit bucket: /swap/resolve is an alias of /swap/emergency. */
+/**
+ * Per-endpoint rate-limit bucket, named from the route the request matched (never from the URL as
+ * sent, where `/swap/%70rice` would make a fresh bucket): /swap/resolve is an alias of /swap/emergency.
+ */
 export function endpointName(request: FastifyRequest): string {
-  const path = request.url.split('?')[0];
-  const name = path.slice(path.lastIndexOf('/') + 1);
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  const name = route.slice(route.lastIndexOf('/') + 1);
   return name === 'resolve' ? 'emergency' : name;
 }

@@ -130,6 +130,17 @@ describe('SwapErrors', () => {
     expect(message.length).toBeLessThan(80);
   });
 
+  it('names objects and arrays by their kind, whatever String() of them would do', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(SwapErrors.invalidRateType({ toString: 1 }).message).toBe(
+      'Invalid type a value of type object: must be float or fixed',
+    );
+    expect(SwapErrors.invalidDirection(deep).message).toBe('Invalid direction an array: must be from or to');
+    expect(SwapErrors.invalidChoice(null).message).toBe('Invalid choice null: must be EXCHANGE or REFUND');
+    expect(SwapErrors.unknownCurrency(42).message).toBe('Unknown currency code "42"');
+  });
+
   it.each([
     [3, 3],
     [0.2, 1],

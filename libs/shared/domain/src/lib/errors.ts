@@ -75,9 +75,16 @@ export function toErrorPayload(error: SwapError): SwapErrorPayload {
   return payload;
 }
 
-/** Echoes caller input safely: bounded length, quoted so odd characters stay visible. */
+/**
+ * Echoes caller input safely: bounded length, quoted so odd characters stay visible. Only strings,
+ * numbers and booleans are echoed; anything else is named by its kind (String() of an object can
+ * throw, or recurse through a deeply nested array).
+ */
 function quoted(value: unknown): string {
-  const text = typeof value === 'string' ? value : String(value);
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
+  }
+  const text = String(value);
   return JSON.stringify(text.length > 32 ? `${text.slice(0, 32)}…` : text);
 }
 

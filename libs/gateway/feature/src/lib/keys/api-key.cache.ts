@@ -1,12 +1,14 @@
 import { createSecretKey } from 'node:crypto';
 import type { ApiKeyInfo } from '@swap/contracts';
 import { ApiKeyRepository, ApiKeyRow, SecretBox } from '@swap/gateway-data';
-import { trimZeros } from '@swap/domain';
+import { isApiKeyId, trimZeros } from '@swap/domain';
 import { IpWhitelist } from '../auth/ip-whitelist';
 import { ActiveKey } from './active-key';
 
 const TTL_MS = 60_000;
 const MISSING_TTL_MS = 5_000;
+/** Unknown ids remembered at most, so callers inventing ids cannot grow the cache without bound. */
+const MAX_MISSING = 10_000;
 
 export function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
   return {
@@ -26,10 +28,13 @@ export function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
 /**
  * Keys are read on every request, so each replica caches them. A change made through swapctl is
  * announced on the bus and evicts the entry everywhere at once; the TTL bounds any missed signal.
+ * An id that cannot be a key (D3 format) is unknown without a lookup; unknown ids are remembered
+ * briefly, the oldest forgotten first past MAX_MISSING.
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, { key: ActiveKey | null; expires: number }>();
   private readonly loading = new Map<string, Promise<ActiveKey | null>>();
+  private missing = 0;
 
   constructor(
     private readonly repository: ApiKeyRepository,
@@ -38,6 +43,7 @@ export class ApiKeyCache {
   ) {}
 
   async get(key: string): Promise<ActiveKey | null> {
+    if (!isApiKeyId(key)) return null;
     const cached = this.entries.get(key);
     if (cached && cached.expires > this.clock()) return cached.key;
     let load = this.loading.get(key);
@@ -49,7 +55,37 @@ export class ApiKeyCache {
   }
 
   evict(key: string): void {
+    this.forget(key);
+  }
+
+  /** Entries held, known keys and remembered unknown ids together. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry && entry.key === null) this.missing--;
     this.entries.delete(key);
+  }
+
+  private remember(key: string, active: ActiveKey | null): void {
+    this.forget(key);
+    if (active === null) {
+      if (this.missing >= MAX_MISSING) this.forgetOldestMissing();
+      this.missing++;
+    }
+    this.entries.set(key, { key: active, expires: this.clock() + (active ? TTL_MS : MISSING_TTL_MS) });
+  }
+
+  /** Map order is insertion order: the first unknown id found is the oldest remembered. */
+  private forgetOldestMissing(): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.key === null) {
+        this.forget(key);
+        return;
+      }
+    }
   }
 
   private async load(key: string): Promise<ActiveKey | null> {
@@ -59,7 +95,7 @@ export class ApiKeyCache {
       secret: createSecretKey(this.secrets.open(row.secretEnc), 'utf8'),
       whitelist: new IpWhitelist(row.ipWhitelist),
     };
-    this.entries.set(key, { key: active, expires: this.clock() + (active ? TTL_MS : MISSING_TTL_MS) });
+    this.remember(key, active);
     return active;
   }
 }

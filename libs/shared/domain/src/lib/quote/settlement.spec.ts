@@ -66,6 +66,8 @@ describe('parseAmount', () => {
     [100, 'TRX', 100000000n],
     ['1e-8', 'BTC', 1n],
     [0, 'BTC', 0n],
+    ['999999999999999', 'TRX', 999999999999999000000n],
+    ['000000000000000001', 'BTC', 100000000n],
   ] as const)('%j %s → %s', (value, code, units) => {
     expect(parseAmount(value, code)).toBe(units);
   });
@@ -79,6 +81,8 @@ describe('parseAmount', () => {
     ['0.000000001', 'BTC', SwapErrorCode.TOO_MANY_DECIMALS, 'more than 8 decimal places allowed for BTC'],
     ['0.123456789', 'XMR', SwapErrorCode.TOO_MANY_DECIMALS, 'more than 8 decimal places allowed for XMR'],
     [1.0000001, 'USDTTRC', SwapErrorCode.TOO_MANY_DECIMALS, 'more than 6 decimal places allowed for USDTTRC'],
+    ['1000000000000000', 'TRX', SwapErrorCode.WRONG_TYPE, 'Field amount must be a number below 1e15'],
+    ['1e400', 'BTC', SwapErrorCode.WRONG_TYPE, 'Field amount must be a number below 1e15'],
   ] as const)('%j %s → %s', (value, code, errorCode, message) => {
     let thrown: unknown;
     try {
