@@ -117,7 +117,7 @@ export function engineModule(config: EngineConfig, logger: Logger) {
           return new EngineInbox(
             bus,
             leases,
-            (input) => handleInput.execute(input),
+            (input, seq) => handleInput.execute(input, seq),
             {
               roundMs: config.ENGINE_LEASE_ROUND_MS,
               concurrency: config.ENGINE_INBOX_CONCURRENCY,

@@ -43,14 +43,22 @@ interface DepositRow {
 export class DepositLogRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async record(deposit: DepositRecord): Promise<void> {
-    await this.dataSource.query(
+  /**
+   * Stores the deposit as this report tells it, unless a later report of it (a higher inbox stream
+   * sequence `seq`) is stored already. The same report again is stored again (a redelivery after a
+   * crash must still be applied). False when the report is older than the stored state.
+   */
+  async record(deposit: DepositRecord, seq: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO deposits (deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations,
-                             block_height, block_hash, reverted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                             block_height, block_hash, reverted, report_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (deposit_id) DO UPDATE SET
          amount = EXCLUDED.amount, confirmations = EXCLUDED.confirmations, block_height = EXCLUDED.block_height,
-         block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, updated_at = now()`,
+         block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, report_seq = EXCLUDED.report_seq,
+         updated_at = now()
+       WHERE deposits.report_seq <= EXCLUDED.report_seq
+       RETURNING deposit_id`,
       [
         deposit.depositId,
         deposit.swapId,
@@ -63,8 +71,10 @@ export class DepositLogRepository {
         deposit.blockHeight,
         deposit.blockHash,
         deposit.reverted,
+        seq,
       ],
     );
+    return rows.length === 1;
   }
 
   async forSwap(swapId: string): Promise<LoggedDepositRecord[]> {

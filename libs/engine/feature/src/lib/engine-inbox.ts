@@ -23,7 +23,8 @@ export class EngineInbox {
   constructor(
     private readonly bus: Bus,
     private readonly leases: PartitionLeases,
-    private readonly handle: (input: EngineInput) => Promise<void>,
+    /** `seq`: the input's stream sequence, which orders reports of the same deposit. */
+    private readonly handle: (input: EngineInput, seq: number) => Promise<void>,
     private readonly settings: InboxSettings,
     private readonly logger: JobLogger,
   ) {}
@@ -71,7 +72,7 @@ export class EngineInbox {
       // a longer handler keeps its message with working() meanwhile.
       ackWaitMs: this.leases.leaseMs,
       retry: { initialMs: 500, maxMs: 30_000 },
-      handler: (input) => this.handle(input),
+      handler: (input, meta) => this.handle(input, meta.seq),
     });
     this.consumers.set(partition, handle);
   }

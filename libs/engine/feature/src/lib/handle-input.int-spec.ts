@@ -147,7 +147,9 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
       engine.clock.now,
     );
 
-    await Promise.all([engine.handleInput.execute(mined(swap, 1)), other.execute(mined(swap, 1))]);
+    // One message, delivered to both.
+    const seq = engine.nextSeq();
+    await Promise.all([engine.handleInput.execute(mined(swap, 1), seq), other.execute(mined(swap, 1), seq)]);
 
     expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', version: 3 });
     expect(await commands()).toHaveLength(1);
@@ -262,6 +264,54 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
 
     engine.setPrices();
     await engine.handleInput.execute(mined(swap, 1));
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
+  });
+
+  it('drops a report that comes back after a later report of the same deposit was handled', async () => {
+    const swap = await btcToEth();
+    await engine.handleInput.execute(deposit(swap));
+    engine.clock.set(T0 + 120);
+    const confirmed = engine.nextSeq();
+    await expect(engine.handleInput.execute(mined(swap, 1), confirmed)).rejects.toMatchObject({
+      code: 'PRICING_UNAVAILABLE',
+    });
+    // While it waits to come back, a reorganisation takes the deposit away, and that is handled.
+    await engine.handleInput.execute(deposit(swap, { reverted: true }));
+    engine.setPrices();
+
+    await engine.handleInput.execute(mined(swap, 1), confirmed);
+
+    expect(await find(swap.id)).toMatchObject({ status: 'NEW', depositTx: null });
+    expect(await commands()).toEqual([]);
+    expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ reverted: true, confirmations: 0 }]);
+    expect(engine.logger.entries).toContainEqual(
+      expect.objectContaining({ message: 'deposit report older than one already handled dropped' }),
+    );
+  });
+
+  it('applies the same report again after a crash between the log and the transition', async () => {
+    const swap = await btcToEth();
+    const seq = engine.nextSeq();
+    // The log has the report, the swap does not: the instance died in between.
+    await engine.deposits.record(
+      {
+        depositId: `BTC:${TXID}:0`,
+        swapId: swap.id,
+        currency: 'BTC',
+        address: swap.depositAddress,
+        txid: TXID,
+        index: 0,
+        amount: swap.amountFrom,
+        confirmations: 1,
+        blockHeight: 100,
+        blockHash: 'b1'.repeat(32),
+        reverted: false,
+      },
+      seq,
+    );
+
+    await engine.handleInput.execute(mined(swap, 1), seq);
+
     expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
   });
 

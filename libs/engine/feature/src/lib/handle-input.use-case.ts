@@ -26,8 +26,12 @@ export class HandleEngineInput {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Enters the swap's mailbox at once, so one swap's inputs are handled in the order they came. */
-  execute(input: EngineInput): Promise<void> {
+  /**
+   * Enters the swap's mailbox at once, so one swap's inputs are handled in the order they came.
+   * `seq` is the input's engine-inbox stream sequence: a deposit report that comes back after a
+   * failure, once a later report of the same deposit was handled, is older news and dropped.
+   */
+  execute(input: EngineInput, seq: number): Promise<void> {
     return this.apply.exclusive(input.swapId, async (applyAll) => {
       const found = await this.swaps.findWithAttempts(input.swapId);
       if (!found) {
@@ -37,7 +41,13 @@ export class HandleEngineInput {
       const { swap, attempts } = found;
       switch (input.kind) {
         case 'deposit': {
-          await this.deposits.record(depositRecord(input));
+          if (!(await this.deposits.record(depositRecord(input), seq))) {
+            this.logger.info(
+              { swapId: input.swapId, depositId: input.depositId, seq },
+              'deposit report older than one already handled dropped',
+            );
+            return;
+          }
           const credit = await this.creditable(input);
           return this.settle(input, await applyAll(this.depositEvents(input, credit), swap));
         }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
-import { CreateSwapRequest, KeyTerms } from '@swap/contracts';
+import { CreateSwapRequest, EngineInput, KeyTerms } from '@swap/contracts';
 import { NETWORKS, Network, Swap, SwapEvent, transition } from '@swap/domain';
 import {
   DepositLogRepository,
@@ -113,7 +113,20 @@ export class EngineHarness {
   readonly deposits: DepositLogRepository;
   readonly logger = recordingLogger();
   /** The actor's handler of watcher, treasury and refund reports. */
-  readonly handleInput: HandleEngineInput;
+  readonly inputs: HandleEngineInput;
+  /**
+   * The handler as the inbox calls it, each input with the next stream sequence unless one is
+   * given (a redelivery keeps its own).
+   */
+  readonly handleInput = {
+    execute: (input: EngineInput, seq = this.nextSeq()) => this.inputs.execute(input, seq),
+  };
+  private lastSeq = 0;
+
+  /** The stream sequence the next input gets, as the inbox stream numbers messages. */
+  nextSeq(): number {
+    return ++this.lastSeq;
+  }
   /** How many times the use cases reported a commit (the engine kicks the relay there). */
   commits = 0;
   /** Called after each commit with its outbox messages, e.g. to hand them to a relay. */
@@ -132,7 +145,7 @@ export class EngineHarness {
     this.apply = new ApplySwapEvent(this.swaps, this.mailbox, committed);
     this.commands = new SwapCommands(this.apply, this.market, this.clock.now);
     this.deposits = new DepositLogRepository(dataSource);
-    this.handleInput = new HandleEngineInput(
+    this.inputs = new HandleEngineInput(
       this.swaps,
       this.deposits,
       this.apply,
