@@ -131,10 +131,14 @@ describe('swapctl swaps', () => {
       blockHeight: 812,
       blockHash: 'cd',
       reverted: false,
+      credited: true,
       firstSeenAt: 1_763_900_000,
     };
     const cli = fakeCli({
-      'engine.swap.deposits': ok([deposit, { ...deposit, depositId: 'LTC:ef:1', blockHeight: null }]),
+      'engine.swap.deposits': ok([
+        deposit,
+        { ...deposit, depositId: 'LTC:ef:1', blockHeight: null, credited: false },
+      ]),
     });
 
     await runCli(words('swaps deposits AbCdEfGhIj'), cli.ctx);
@@ -142,8 +146,8 @@ describe('swapctl swaps', () => {
     expect(cli.calls).toEqual([{ rpc: 'engine.swap.deposits', body: { id: 'AbCdEfGhIj' } }]);
     const lines = cli.stdout().trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^LTC:ab:0\s+1\.5\b.*\s2\s+812\s+on chain/);
-    expect(lines[2]).toContain('mempool');
+    expect(lines[1]).toMatch(/^LTC:ab:0\s+1\.5\b.*\s2\s+812\s+on chain\s+yes/);
+    expect(lines[2]).toMatch(/mempool\s+on chain\s+no/);
   });
 });
 

@@ -58,13 +58,14 @@ function issue(s: SwapSnapshot): string {
 export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
   if (deposits.length === 0) return 'no deposits\n';
   return table(
-    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'FIRST SEEN'],
+    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'CREDITED', 'FIRST SEEN'],
     deposits.map((d) => [
       d.depositId,
       amount(d.amount, d.currency),
       String(d.confirmations),
       d.blockHeight === null ? 'mempool' : String(d.blockHeight),
       d.reverted ? 'reverted' : 'on chain',
+      d.credited ? 'yes' : 'no',
       time(d.firstSeenAt),
     ]),
   );

@@ -19,6 +19,13 @@ export interface DepositRecord {
 /** A logged deposit with when the engine first heard of it (UNIX seconds). */
 export interface LoggedDepositRecord extends DepositRecord {
   firstSeenAt: number;
+  /** Added up in the swap's credit (rule 1). */
+  credited: boolean;
+}
+
+/** What record() found: the report stored, and whether the swap's credit included the deposit. */
+export interface RecordedDeposit {
+  credited: boolean;
 }
 
 interface DepositRow {
@@ -33,6 +40,7 @@ interface DepositRow {
   block_height: string | null;
   block_hash: string | null;
   reverted: boolean;
+  credited: boolean;
   first_seen: string;
 }
 
@@ -46,10 +54,10 @@ export class DepositLogRepository {
   /**
    * Stores the deposit as this report tells it, unless a later report of it (a higher inbox stream
    * sequence `seq`) is stored already. The same report again is stored again (a redelivery after a
-   * crash must still be applied). False when the report is older than the stored state.
+   * crash must still be applied). Null when the report is older than the stored state.
    */
-  async record(deposit: DepositRecord, seq: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+  async record(deposit: DepositRecord, seq: number): Promise<RecordedDeposit | null> {
+    const rows: Array<{ credited: boolean }> = await this.dataSource.query(
       `INSERT INTO deposits (deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations,
                              block_height, block_hash, reverted, report_seq)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -58,7 +66,7 @@ export class DepositLogRepository {
          block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, report_seq = EXCLUDED.report_seq,
          updated_at = now()
        WHERE deposits.report_seq <= EXCLUDED.report_seq
-       RETURNING deposit_id`,
+       RETURNING credited`,
       [
         deposit.depositId,
         deposit.swapId,
@@ -74,7 +82,7 @@ export class DepositLogRepository {
         seq,
       ],
     );
-    return rows.length === 1;
+    return rows[0] ? { credited: rows[0].credited } : null;
   }
 
   async forSwap(swapId: string): Promise<LoggedDepositRecord[]> {
@@ -95,6 +103,7 @@ export class DepositLogRepository {
       blockHeight: row.block_height === null ? null : Number(row.block_height),
       blockHash: row.block_hash,
       reverted: row.reverted,
+      credited: row.credited,
       firstSeenAt: Number(row.first_seen),
     }));
   }

@@ -2,6 +2,7 @@ import { EngineInit1763700000000 } from './migrations/1763700000000-engine-init'
 import { OutboxFailures1763800000000 } from './migrations/1763800000000-outbox-failures';
 import { SwapActors1763900000000 } from './migrations/1763900000000-swap-actors';
 import { DepositReportOrder1764400000000 } from './migrations/1764400000000-deposit-report-order';
+import { DepositCredited1764500000000 } from './migrations/1764500000000-deposit-credited';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -10,4 +11,5 @@ export const ENGINE_MIGRATIONS = [
   OutboxFailures1763800000000,
   SwapActors1763900000000,
   DepositReportOrder1764400000000,
+  DepositCredited1764500000000,
 ];

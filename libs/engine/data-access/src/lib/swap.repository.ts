@@ -88,11 +88,13 @@ export class SwapRepository {
    * Persists a transition guarded by the version it was computed from, with its outbox messages
    * (built from the saved swap, so their ids carry its new version). `money` records a payout or
    * refund attempt the transition started: progress reports of any other attempt are ignored.
+   * `credited`: the logged deposits a crediting transition added up, marked in the same statement.
    */
   async saveTransition(
     next: Swap,
     messages: (saved: Swap) => OutboxMessage | OutboxMessage[],
     money: MoneyAttempts = {},
+    credited: readonly string[] = [],
   ): Promise<Swap> {
     const saved = { ...next, version: next.version + 1 };
     const n = SWAP_COLUMNS.length + 3;
@@ -105,6 +107,9 @@ export class SwapRepository {
          WHERE id = $1 AND version = $2 RETURNING id
        ), relayed AS (
          ${this.outbox.insertSelect(`$${n + 2}`, 'changed')}
+       ), credited AS (
+         UPDATE deposits SET credited = true, updated_at = now()
+         WHERE deposit_id = ANY($${n + 3}::text[]) AND swap_id = $1 AND EXISTS (SELECT 1 FROM changed)
        )
        SELECT count(*)::int AS changed FROM changed`,
       [
@@ -114,6 +119,7 @@ export class SwapRepository {
         money.payoutId ?? null,
         money.refundId ?? null,
         JSON.stringify([messages(saved)].flat()),
+        credited,
       ],
     );
     if (rows[0]?.changed !== 1) throw new StaleSwapError(next.id);

@@ -99,6 +99,8 @@ export class ApplySwapEvent {
           result.swap,
           (s) => (messages = [swapUpdatedMessage(s), ...commands.messages]),
           commands.attempts,
+          // The deposits a credit added up are marked with it: one of them vanishing fails the swap.
+          happened.kind === 'DepositCredited' ? (happened.deposits ?? []) : [],
         );
         await this.onCommitted(messages);
         return { ok: true, swap: saved, changed: true };

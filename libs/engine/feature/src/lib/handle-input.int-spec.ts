@@ -243,6 +243,34 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
       expect(engine.logger.entries.some((e) => e.message.includes('after the crediting'))).toBe(true);
     });
 
+    it('an extra deposit credited with the first that then vanishes fails the swap (D4)', async () => {
+      const swap = await ltcSwap();
+      await engine.handleInput.execute(mined(swap, 2, { ...first, minedDeposits: 2 }));
+      await engine.handleInput.execute(mined(swap, 2, { ...second, minedDeposits: 2 }));
+      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 100_000_000n });
+      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ credited: true }, { credited: true }]);
+
+      await engine.handleInput.execute(deposit(swap, { ...second, reverted: true }));
+
+      expect(await find(swap.id)).toMatchObject({
+        status: 'FAILED',
+        issue: { reason: expect.stringContaining('while its payout or refund was under way') },
+      });
+    });
+
+    it('a further deposit that confirmed after the crediting may vanish without touching the swap', async () => {
+      const swap = await ltcSwap();
+      await engine.handleInput.execute(mined(swap, 1, first));
+      await engine.handleInput.execute(deposit(swap, second));
+      await engine.handleInput.execute(mined(swap, 2, first));
+      await engine.handleInput.execute(mined(swap, 2, second));
+      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ credited: true }, { credited: false }]);
+
+      await engine.handleInput.execute(deposit(swap, { ...second, reverted: true }));
+
+      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
+    });
+
     it('a reverted extra deposit is left out', async () => {
       const swap = await ltcSwap();
       await engine.handleInput.execute(mined(swap, 1, first));

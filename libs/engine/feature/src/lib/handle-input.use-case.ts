@@ -7,6 +7,12 @@ import { JobLogger } from './expiry.job';
 
 type Build = (swap: Swap) => SwapEvent | null;
 
+/** What a crediting adds up: the amount of the logged deposits with their confirmations, and their ids. */
+interface Credit {
+  amount: bigint;
+  deposits: string[];
+}
+
 const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
 
 /**
@@ -41,7 +47,8 @@ export class HandleEngineInput {
       const { swap, attempts } = found;
       switch (input.kind) {
         case 'deposit': {
-          if (!(await this.deposits.record(depositRecord(input), seq))) {
+          const logged = await this.deposits.record(depositRecord(input), seq);
+          if (!logged) {
             this.logger.info(
               { swapId: input.swapId, depositId: input.depositId, seq },
               'deposit report older than one already handled dropped',
@@ -49,7 +56,8 @@ export class HandleEngineInput {
             return;
           }
           const credit = await this.creditable(input);
-          return this.settle(input, await applyAll(this.depositEvents(input, credit), swap));
+          const events = this.depositEvents(input, credit, logged.credited);
+          return this.settle(input, await applyAll(events, swap));
         }
         case 'payout':
           if (!this.isCurrent(input, attempts)) return;
@@ -69,7 +77,7 @@ export class HandleEngineInput {
    * only in the mempool does not hold the others back; it is a later deposit if it lands after
    * the crediting.
    */
-  private async creditable(input: DepositObserved): Promise<bigint | null> {
+  private async creditable(input: DepositObserved): Promise<Credit | null> {
     const required = CURRENCIES[input.currency].reqConfirmations;
     if (input.reverted || input.confirmations < required) return null;
     const live = (await this.deposits.forSwap(input.swapId)).filter((d) => !d.reverted);
@@ -77,7 +85,11 @@ export class HandleEngineInput {
     const mined = live.filter((d) => d.blockHeight !== null).length;
     if (mined < (input.minedDeposits ?? 0)) return null;
     if (live.some((d) => d.confirmations > 0 && d.confirmations < required)) return null;
-    return live.filter((d) => d.confirmations >= required).reduce((sum, d) => sum + d.amount, 0n);
+    const confirmed = live.filter((d) => d.confirmations >= required);
+    return {
+      amount: confirmed.reduce((sum, d) => sum + d.amount, 0n),
+      deposits: confirmed.map((d) => d.depositId),
+    };
   }
 
   /**
@@ -85,10 +97,10 @@ export class HandleEngineInput {
    * market of this moment (never a stale price: crediting throws, and the report comes back) with
    * everything `credit` adds up, or only counted while another deposit is still confirming.
    */
-  private depositEvents(input: DepositObserved, credit: bigint | null): Build[] {
+  private depositEvents(input: DepositObserved, credit: Credit | null, credited: boolean): Build[] {
     const now = this.now();
     const amount = BigInt(input.amount);
-    if (input.reverted) return [() => ({ kind: 'DepositReverted', now, txid: input.txid })];
+    if (input.reverted) return [() => ({ kind: 'DepositReverted', now, txid: input.txid, credited })];
     const seen: Build = () => ({ kind: 'DepositSeen', now, tx: input.txid, amount });
     const required = CURRENCIES[input.currency].reqConfirmations;
     if (input.confirmations === 0) return [seen];
@@ -110,7 +122,8 @@ export class HandleEngineInput {
               now,
               // The swap's own deposit (the first seen) carries the credit of all of them.
               txid: swap.depositTx?.id ?? input.txid,
-              amount: credit,
+              amount: credit.amount,
+              deposits: credit.deposits,
               market: creditingMarket(this.market, swap.from, swap.to),
             }
           : this.notCredited(swap, input),

@@ -204,6 +204,36 @@ describe('RefundWorker', () => {
     });
   });
 
+  it('a sent refund the node dropped and refuses again stays SENT: only the chain fails it', async () => {
+    await new AcceptRefund(refunds).execute(command());
+    await worker().runOnce();
+    node.status = { state: 'unknown' };
+    node.refuse = 'mempool min fee not met';
+    await worker().runOnce();
+    await worker().runOnce();
+
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'SENT' });
+    expect(inbox.messages.map((m) => m.state)).toEqual(['sent']);
+    expect(node.broadcasts).toHaveLength(3);
+
+    // Failed on-chain, but not as deep as the coin's threshold yet: a reorganisation may undo it.
+    node.refuse = null;
+    node.status = {
+      state: 'failed',
+      height: 10,
+      blockHash: 'b',
+      confirmations: 0,
+      time: 0,
+      reason: 'reverted',
+    };
+    await worker().runOnce();
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'SENT' });
+
+    node.status = mined(1);
+    await worker().runOnce();
+    expect(await refunds.find('S1-refund-4')).toMatchObject({ state: 'CONFIRMED' });
+  });
+
   it('a treasury refusal is retried unless it can never succeed', async () => {
     await new AcceptRefund(refunds).execute(command());
     signer.answer = () => ({ ok: false, permanent: false, reason: 'hot wallet short of funds' });

@@ -92,6 +92,9 @@ export class RefundWorker {
       case 'confirmed':
         return this.refunds.confirmed(refund.refundId, Math.min(status.confirmations, this.required));
       case 'failed':
+        // Final only as deep as a success would be: a reorganisation may mine the same bytes
+        // again, successfully, and a refund an operator started meanwhile would pay twice.
+        if (status.confirmations < this.required) return;
         await this.refunds.failed(
           refund.refundId,
           refund.state,
@@ -100,12 +103,13 @@ export class RefundWorker {
         return;
       case 'unknown': {
         // Dropped by the node (restart, eviction): the same bytes again, never a new transaction.
+        // A refusal now (fees rose, the mempool is full) is no proof the refund cannot land: the
+        // treasury sends the same bytes again too. It stays SENT; FAILED is for the chain to say.
         const again = await this.broadcast(refund);
         if (!again.accepted)
-          await this.refunds.failed(
-            refund.refundId,
-            refund.state,
-            `the network refused the refund: ${again.reason}`,
+          this.logger.warn(
+            { refundId: refund.refundId, swapId: refund.swapId, txid: refund.txid, reason: again.reason },
+            'refund dropped by the node and refused again; still waiting for it',
           );
         return;
       }

@@ -9,8 +9,11 @@ export interface RefundSigner {
   sign(refund: Refund): Promise<SignOutcome>;
 }
 
-/** Refusals that asking again cannot change; anything else (funds, node, treasury down) is retried. */
-const PERMANENT = new Set(['BAD_REQUEST', 'CONFLICT']);
+/**
+ * Refusals that asking again cannot change (the treasury gave up signing it: SIGN_FAILED); anything
+ * else (funds, node, treasury down) is retried.
+ */
+const PERMANENT = new Set(['BAD_REQUEST', 'CONFLICT', 'SIGN_FAILED']);
 
 /** Asks the treasury over the bus; the refund id is the idempotency key, so asking twice is safe. */
 export class TreasurySigner implements RefundSigner {

@@ -106,6 +106,8 @@ export const loggedDeposit = z.object({
   blockHeight: z.number().int().nonnegative().nullable(),
   blockHash: z.string().nullable(),
   reverted: z.boolean(),
+  /** Added up in the swap's credit; false for a deposit after the crediting or the swap's end. */
+  credited: z.boolean(),
   /** UNIX seconds. */
   firstSeenAt: z.number().int(),
 });

@@ -103,8 +103,8 @@ export class FakeChain implements ChainReader, ChainSender {
     this.statuses.set(txid, { state: 'confirmed', ...mined, ...(fee === undefined ? {} : { fee }) });
   }
 
-  failOnChain(txid: string, reason: string, fee?: bigint): void {
-    const mined = { height: 100, blockHash: 'b', confirmations: 1, time: 1 };
+  failOnChain(txid: string, reason: string, fee?: bigint, confirmations = 1): void {
+    const mined = { height: 100, blockHash: 'b', confirmations, time: 1 };
     this.statuses.set(txid, { state: 'failed', reason, ...mined, ...(fee === undefined ? {} : { fee }) });
   }
 

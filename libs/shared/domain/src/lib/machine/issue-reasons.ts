@@ -35,6 +35,13 @@ export const IssueReasons = {
   refundFailed: (why: string): string => `${REFUND_FAILED} (${why}); ${REVIEW}`,
   depositReverted: (): string => `${DEPOSIT_REVERTED}; ${REVIEW}`,
   depositRevertedInFlight: (): string => `${DEPOSIT_REVERTED} ${WHILE_UNDER_WAY}; ${REVIEW}`,
+  /**
+   * The payout or refund under way when the deposit vanished failed too. The deposit's loss stays
+   * the reason (DEPOSIT_REVERTED): a retried payout or a fresh refund would send money the
+   * service no longer holds, so operators decide by hand.
+   */
+  depositRevertedThenFailed: (what: 'payout' | 'refund', why: string): string =>
+    `${DEPOSIT_REVERTED}, and the ${what} under way then failed (${why}); ${REVIEW}`,
 } as const;
 
 export type FailureCause =

@@ -28,8 +28,20 @@ export type SwapEvent =
    * The deposit reached the currency's required confirmations. `amount` is everything deposited
    * to the address with those confirmations (rule 1: extra deposits are credited with it).
    */
-  | { kind: 'DepositCredited'; now: number; txid: string; amount: bigint; market: CreditingMarket }
-  | { kind: 'DepositReverted'; now: number; txid: string }
+  | {
+      kind: 'DepositCredited';
+      now: number;
+      txid: string;
+      amount: bigint;
+      market: CreditingMarket;
+      /** The engine's ids of the deposits `amount` adds up; the machine does not read them. */
+      deposits?: readonly string[];
+    }
+  /**
+   * A deposit left the chain. `credited`: the engine's log says the swap's credit included it
+   * (rule 1 credits extra deposits with the first), whichever deposit the swap tracks.
+   */
+  | { kind: 'DepositReverted'; now: number; txid: string; credited?: boolean }
   /** POST /swap/emergency; `address` was already validated for the source chain by the caller. */
   | {
       kind: 'DecisionMade';

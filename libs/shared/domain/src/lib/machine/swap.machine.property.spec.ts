@@ -79,7 +79,9 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
         pairMin: perMille(s.amountFrom, min),
       },
     })),
-  txid.map((id): Template => (_s, now) => ({ kind: 'DepositReverted', now, txid: id })),
+  fc
+    .tuple(txid, fc.boolean())
+    .map(([id, credited]): Template => (_s, now) => ({ kind: 'DepositReverted', now, txid: id, credited })),
   fc
     .tuple(fc.constantFrom('EXCHANGE' as const, 'REFUND' as const), address, marketRate, available)
     .map(([choice, addr, rate, avail]): Template => (s, now) => ({

@@ -197,6 +197,11 @@ export const payoutFailed: Step<EventOf<'PayoutFailed'>> = (draft, event) => {
   draft.issue.reason = IssueReasons.payoutFailed(event.reason);
 };
 
+/** FAILED for the vanished deposit, its payout now failed too: the deposit stays the reason. */
+export const payoutFailedAfterRevert: Step<EventOf<'PayoutFailed'>> = (draft, event) => {
+  draft.issue.reason = IssueReasons.depositRevertedThenFailed('payout', event.reason);
+};
+
 export const refundLanded: Step<EventOf<'RefundSent'>> = (draft, event) => {
   draft.refundTx = chainTx(event.tx, refundAmount(draft.amountDeposited, draft.from), event.now, {
     fee: event.fee ?? null,
@@ -213,6 +218,11 @@ export const countRefundConfirmations: Step<EventOf<'RefundSent'>> = (draft, eve
 
 export const refundFailed: Step<EventOf<'RefundFailed'>> = (draft, event) => {
   draft.issue.reason = IssueReasons.refundFailed(event.reason);
+};
+
+/** FAILED for the vanished deposit, its refund now failed too: the deposit stays the reason. */
+export const refundFailedAfterRevert: Step<EventOf<'RefundFailed'>> = (draft, event) => {
+  draft.issue.reason = IssueReasons.depositRevertedThenFailed('refund', event.reason);
 };
 
 // --- operators (D4) --------------------------------------------------------------------------

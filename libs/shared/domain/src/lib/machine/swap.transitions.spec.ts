@@ -403,6 +403,19 @@ const cases: Case[] = [
     expect: 'FAILED',
   },
   {
+    name: 'an extra deposit credited with the tracked one vanishes while EXCHANGING → FAILED',
+    swap: () => states.exchanging(),
+    event: { kind: 'DepositReverted', now: T0 + 1300, txid: 'a'.repeat(64), credited: true },
+    expect: 'FAILED',
+    check: (s) => expect(s.issue.reason).toContain('while its payout or refund was under way'),
+  },
+  {
+    name: 'a further deposit, not credited, vanishes while EXCHANGING → kept',
+    swap: () => states.exchanging(),
+    event: { kind: 'DepositReverted', now: T0 + 1300, txid: 'a'.repeat(64), credited: false },
+    expect: 'same',
+  },
+  {
     name: 'credited deposit vanishes while REFUNDING → FAILED',
     swap: () => states.refunding(null),
     event: ev.reverted(),
@@ -643,11 +656,20 @@ const cases: Case[] = [
     expect: 'FAILED',
   },
   {
-    name: 'a payout under way fails after the deposit vanished',
+    name: 'a payout under way fails after the deposit vanished: the deposit stays the reason',
     swap: () => states.failedPayoutUnderWay(),
-    event: ev.payoutFailed(),
+    event: ev.payoutFailed('out of gas'),
     expect: 'FAILED',
-    check: (s) => expect(s.issue.reason).toMatch(/^The payout could not be completed/),
+    check: (s) =>
+      expect(s.issue.reason).toBe(
+        'The credited deposit disappeared from the chain in a reorganisation, and the payout under way then failed (out of gas); the service operators are reviewing the swap',
+      ),
+  },
+  {
+    name: 'no operator retry of a payout whose deposit vanished, after that payout failed',
+    swap: () => walk(states.failedPayoutUnderWay(), ev.payoutFailed()),
+    event: ev.retryPayout(),
+    expect: { reject: 'INVALID_EVENT' },
   },
   {
     name: 'payout landing on a FAILED payout',
@@ -687,10 +709,14 @@ const cases: Case[] = [
     check: (s) => expect(s.issue.reason).toMatch(/^The refund could not be completed/),
   },
   {
-    name: 'a refund under way fails after the deposit vanished',
+    name: 'a refund under way fails after the deposit vanished: the deposit stays the reason',
     swap: () => states.failedRefundUnderWay(),
     event: ev.refundFailed(),
     expect: 'FAILED',
+    check: (s) =>
+      expect(s.issue.reason).toMatch(
+        /^The credited deposit disappeared .*, and the refund under way then failed/,
+      ),
   },
   {
     name: 'refund sent while waiting for a refund address',

@@ -79,7 +79,7 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
 
   // Chain reorganisations (D4).
   row({ from: UNCREDITED, on: 'DepositReverted', when: 'the uncredited deposit vanishes, no other deposit, window still open', guard: (s, e) => tracked(s, e) && s.amountDeposited === 0n && windowStillOpen(s, e.now), to: 'NEW', also: step.forgetDeposit }),
-  row({ from: CREDITED, on: 'DepositReverted', when: 'the credited deposit vanishes', guard: tracked, to: 'FAILED', also: step.depositVanished }),
+  row({ from: CREDITED, on: 'DepositReverted', when: 'a credited deposit vanishes (the tracked one, or an extra one credited with it)', guard: (s, e) => tracked(s, e) || e.credited === true, to: 'FAILED', also: step.depositVanished }),
   row({ from: OPEN_WITH_DEPOSIT, on: 'DepositReverted', when: 'otherwise kept: the transaction may be mined again', to: 'same' }),
 
   // POST /swap/emergency (section 4.6; rule 3).
@@ -102,14 +102,14 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
   row({ from: ['DONE'], on: 'PayoutConfirmed', when: 'to.tx.confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same', also: step.countPayoutConfirmations }),
   row({ from: ['FAILED'], on: 'PayoutConfirmed', when: 'payout under way when the deposit vanished lands', guard: payoutUnderWay, to: 'DONE', also: step.payoutLanded }),
   row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutFailed', when: 'payout cannot be completed', to: 'FAILED', also: step.payoutFailed }),
-  row({ from: ['FAILED'], on: 'PayoutFailed', when: 'payout under way when the deposit vanished fails', guard: payoutUnderWay, to: 'FAILED', also: step.payoutFailed }),
+  row({ from: ['FAILED'], on: 'PayoutFailed', when: 'payout under way when the deposit vanished fails (the deposit stays the reason: no retry)', guard: payoutUnderWay, to: 'FAILED', also: step.payoutFailedAfterRevert }),
 
   // Refund.
   row({ from: ['REFUNDING'], on: 'RefundSent', when: 'refund sent', guard: refundRequested, to: 'REFUNDED', also: step.refundLanded }),
   row({ from: ['REFUNDED'], on: 'RefundSent', when: 'refund.tx confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.refundTx?.id === e.tx, to: 'same', also: step.countRefundConfirmations }),
   row({ from: ['FAILED'], on: 'RefundSent', when: 'refund under way when the deposit vanished is sent', guard: refundUnderWay, to: 'REFUNDED', also: step.refundLanded }),
   row({ from: ['REFUNDING'], on: 'RefundFailed', when: 'refund cannot be completed', guard: refundRequested, to: 'FAILED', also: step.refundFailed }),
-  row({ from: ['FAILED'], on: 'RefundFailed', when: 'refund under way when the deposit vanished fails', guard: refundUnderWay, to: 'FAILED', also: step.refundFailed }),
+  row({ from: ['FAILED'], on: 'RefundFailed', when: 'refund under way when the deposit vanished fails (the deposit stays the reason)', guard: refundUnderWay, to: 'FAILED', also: step.refundFailedAfterRevert }),
 
   // Resolved by operators (D4, swapctl).
   row({ from: ['FAILED'], on: 'OperatorRetryPayout', when: 'the payout failed', guard: (s) => failureCause(s) === 'PAYOUT_FAILED' && !refundRequested(s), to: 'EXCHANGING', also: step.retryPayout }),

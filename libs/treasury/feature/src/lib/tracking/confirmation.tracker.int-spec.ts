@@ -46,8 +46,13 @@ describe('ConfirmationTracker', () => {
 
   it('fails a payout that failed on-chain: its value is back in the books, the fee stays spent', async () => {
     const txid = await broadcastPayout();
+    // One block deep, a reorganisation could still mine it again, successfully: not final yet.
     treasury.chains.chain('ETH').failOnChain(txid, 'out of gas');
+    await treasury.tracker.poll();
+    expect(await treasury.transfers.get(payoutId)).toMatchObject({ state: 'BROADCAST' });
+    expect(reported()).toEqual(['broadcast:0']);
 
+    treasury.chains.chain('ETH').failOnChain(txid, 'out of gas', undefined, 12);
     await treasury.tracker.poll();
 
     expect(await treasury.transfers.get(payoutId)).toMatchObject({
@@ -92,7 +97,7 @@ describe('ConfirmationTracker', () => {
 
   it('settles the fee of a payout that failed on-chain too', async () => {
     const txid = await broadcastPayout();
-    treasury.chains.chain('ETH').failOnChain(txid, 'reverted', 20_000n);
+    treasury.chains.chain('ETH').failOnChain(txid, 'reverted', 20_000n, 12);
 
     await treasury.tracker.poll();
 

@@ -16,8 +16,8 @@ export interface ConfirmationTrackerDeps {
 
 /**
  * Follows broadcast transfers on their chain (run by a RepeatingTask): each new confirmation count
- * up to the threshold, then CONFIRMED; a transaction mined but failed → FAILED. Progress reports
- * that could not be sent earlier go out here too.
+ * up to the threshold, then CONFIRMED; a transaction mined but failed → FAILED, once it is as deep
+ * as the threshold. Progress reports that could not be sent earlier go out here too.
  */
 export class ConfirmationTracker {
   constructor(private readonly deps: ConfirmationTrackerDeps) {}
@@ -41,6 +41,9 @@ export class ConfirmationTracker {
       case 'confirmed':
         return this.confirmations(transfer, tx, status.confirmations, status.fee);
       case 'failed': {
+        // Final only as deep as a success would be: a reorganisation may mine the same signed
+        // bytes again, successfully, and a retry signed meanwhile would pay twice.
+        if (status.confirmations < requiredConfirmations(transfer)) return;
         const reason = `the transaction failed on-chain: ${status.reason}`;
         const failed = await this.deps.transfers.fail(
           transfer.id,
