@@ -13,6 +13,8 @@ export const engineConfigSchema = z.object({
   // Inbox partitions are divided among engine instances by leases (see README, "Scaling").
   ENGINE_LEASE_SECONDS: z.coerce.number().positive().default(10),
   ENGINE_LEASE_ROUND_MS: z.coerce.number().int().positive().default(2000),
+  /** Seconds past a payment window before a swap without a deposit expires (reports in flight). */
+  ENGINE_EXPIRY_GRACE_SECONDS: z.coerce.number().int().nonnegative().default(30),
   ENGINE_INBOX_CONCURRENCY: z.coerce.number().int().positive().max(256).default(16),
   // D11: account-level public keys only; the engine derives deposit addresses, it never signs.
   BTC_XPUB: z.string().min(1),

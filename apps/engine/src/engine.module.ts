@@ -88,7 +88,8 @@ export function engineModule(config: EngineConfig, logger: Logger) {
       {
         provide: ExpiryJob,
         inject: [SwapRepository, SwapCommands],
-        useFactory: (swaps: SwapRepository, commands: SwapCommands) => new ExpiryJob(swaps, commands, logger),
+        useFactory: (swaps: SwapRepository, commands: SwapCommands) =>
+          new ExpiryJob(swaps, commands, logger, Date.now, config.ENGINE_EXPIRY_GRACE_SECONDS),
       },
       {
         provide: DepositLogRepository,

@@ -103,6 +103,8 @@ with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC
   value: {{ $s.leaseSeconds | toString | quote }}
 - name: ENGINE_LEASE_ROUND_MS
   value: {{ $s.leaseRoundMs | int | quote }}
+- name: ENGINE_EXPIRY_GRACE_SECONDS
+  value: {{ $s.expiryGraceSeconds | int | quote }}
 - name: ENGINE_INBOX_CONCURRENCY
   value: {{ $s.inboxConcurrency | int | quote }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" true) }}

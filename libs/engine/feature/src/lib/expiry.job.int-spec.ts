@@ -35,6 +35,29 @@ describe('ExpiryJob.runOnce', () => {
   const events = async () =>
     (await engine.outboxRows()).map((row) => [row.msg_id, row.payload.status, row.payload.version]);
 
+  it('waits out the grace past the window, for a deposit report still on its way', async () => {
+    const due = await createAt(T0);
+    const quiet = await createAt(T0 + 20);
+    const job = new ExpiryJob(engine.swaps, engine.commands, recordingLogger(), engine.clock.now, 30);
+
+    engine.clock.set(T0 + PAYMENT_WINDOW_SECONDS + 29);
+    expect(await job.runOnce()).toBe(0);
+    // The watcher saw the deposit before the window ended; its report arrives now.
+    await engine.record(due.id, {
+      kind: 'DepositSeen',
+      now: T0 + PAYMENT_WINDOW_SECONDS + 29,
+      tx: 'f'.repeat(64),
+      amount: 1n,
+    });
+    engine.clock.set(T0 + PAYMENT_WINDOW_SECONDS + 30);
+    expect(await job.runOnce()).toBe(0);
+    expect(await status(due.id)).toEqual(['PENDING', 2]);
+
+    engine.clock.set(T0 + 20 + PAYMENT_WINDOW_SECONDS + 30);
+    expect(await job.runOnce()).toBe(1);
+    expect(await status(quiet.id)).toEqual(['EXPIRED', 2]);
+  });
+
   it('expires NEW swaps whose window has passed, and only those', async () => {
     const due = await createAt(T0);
     const open = await createAt(T0 + 10);

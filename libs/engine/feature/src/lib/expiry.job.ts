@@ -10,6 +10,9 @@ export interface JobLogger {
 /**
  * The payment-window timer. It is durable because it is a query: any engine instance, after any
  * restart, finds the NEW swaps whose window has passed and expires them through their actor.
+ * It waits `graceSeconds` past the window first: a deposit the watcher saw just before the end
+ * may still be on its way through the inbox (a retry, a partition moving between instances), and
+ * an EXPIRED swap can no longer take it.
  */
 export class ExpiryJob {
   private task: RepeatingTask | undefined;
@@ -19,6 +22,7 @@ export class ExpiryJob {
     private readonly commands: SwapCommands,
     private readonly logger: JobLogger,
     private readonly clock: () => number = Date.now,
+    private readonly graceSeconds = 0,
   ) {}
 
   start(intervalMs = 5000): void {
@@ -33,7 +37,7 @@ export class ExpiryJob {
   }
 
   async runOnce(): Promise<number> {
-    const ids = await this.swaps.findExpiredIds(Math.floor(this.clock() / 1000), 500);
+    const ids = await this.swaps.findExpiredIds(Math.floor(this.clock() / 1000) - this.graceSeconds, 500);
     let expired = 0;
     for (const id of ids) if (await this.commands.expire(id)) expired++;
     if (expired > 0) this.logger.info({ expired }, 'expired swaps without a deposit');

@@ -295,6 +295,21 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
   });
 
+  it('follows another live deposit at once when the tracked one vanishes (a fee bump replaced it)', async () => {
+    const swap = await btcToEth();
+    const bump = { depositId: `BTC:${'f9'.repeat(32)}:0`, txid: 'f9'.repeat(32) };
+    await engine.handleInput.execute(deposit(swap));
+    await engine.handleInput.execute(mined(swap, 0, { ...bump, blockHeight: null, blockHash: null }));
+    expect(await find(swap.id)).toMatchObject({ status: 'PENDING', depositTx: { id: TXID } });
+
+    await engine.handleInput.execute(deposit(swap, { reverted: true }));
+
+    expect(await find(swap.id)).toMatchObject({ status: 'PENDING', depositTx: { id: bump.txid } });
+    // Its confirmations count from now on, and credit it.
+    await engine.handleInput.execute(mined(swap, 1, bump));
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', depositTx: { id: bump.txid } });
+  });
+
   it('drops a report that comes back after a later report of the same deposit was handled', async () => {
     const swap = await btcToEth();
     await engine.handleInput.execute(deposit(swap));

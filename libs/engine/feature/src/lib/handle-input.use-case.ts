@@ -1,8 +1,8 @@
 import type { DepositObserved, EngineInput, PayoutProgress, RefundProgress } from '@swap/contracts';
 import { CURRENCIES, Swap, SwapEvent, SwapStatus } from '@swap/domain';
-import { DepositLogRepository, MoneyAttempts, SwapRepository } from '@swap/engine-data';
+import { DepositLogRepository, LoggedDepositRecord, MoneyAttempts, SwapRepository } from '@swap/engine-data';
 import { creditingMarket, MarketFeed } from '@swap/market';
-import { ApplySwapEvent, EventOutcome } from './apply-event';
+import { ApplyAll, ApplySwapEvent, EventOutcome } from './apply-event';
 import { JobLogger } from './expiry.job';
 
 type Build = (swap: Swap) => SwapEvent | null;
@@ -57,7 +57,11 @@ export class HandleEngineInput {
           }
           const credit = await this.creditable(input);
           const events = this.depositEvents(input, credit, logged.credited);
-          return this.settle(input, await applyAll(events, swap));
+          const outcome = await applyAll(events, swap);
+          this.settle(input, outcome);
+          if (input.reverted && outcome?.ok && outcome.changed && outcome.swap.status === 'NEW')
+            await this.trackAnother(input, outcome.swap, applyAll);
+          return;
         }
         case 'payout':
           if (!this.isCurrent(input, attempts)) return;
@@ -90,6 +94,31 @@ export class HandleEngineInput {
       amount: confirmed.reduce((sum, d) => sum + d.amount, 0n),
       deposits: confirmed.map((d) => d.depositId),
     };
+  }
+
+  /**
+   * The tracked deposit vanished and the swap is NEW again, but another deposit to its address is
+   * still live (a fee bump replaced the first, or a second payment): the swap follows that one at
+   * once, as its last report told it, rather than wait for its next report (the payment window
+   * might close meanwhile).
+   */
+  private async trackAnother(vanished: DepositObserved, swap: Swap, applyAll: ApplyAll): Promise<void> {
+    const other = (await this.deposits.forSwap(swap.id)).find(
+      (d) => !d.reverted && d.depositId !== vanished.depositId,
+    );
+    if (!other) return;
+    const report: DepositObserved = {
+      ...vanished,
+      ...depositObservedFields(other),
+      minedDeposits: undefined,
+      observedAt: this.clock(),
+    };
+    this.logger.info(
+      { swapId: swap.id, vanished: vanished.depositId, tracked: other.depositId },
+      'tracked deposit vanished; following another deposit to the address',
+    );
+    const credit = await this.creditable(report);
+    this.settle(report, await applyAll(this.depositEvents(report, credit, other.credited), swap));
   }
 
   /**
@@ -221,6 +250,22 @@ export class HandleEngineInput {
 
 function optionalUnits(value: string | null): bigint | null {
   return value === null ? null : BigInt(value);
+}
+
+/** A logged deposit's fields in the shape of a watcher's report of it. */
+function depositObservedFields(deposit: LoggedDepositRecord) {
+  return {
+    depositId: deposit.depositId,
+    currency: deposit.currency,
+    address: deposit.address,
+    txid: deposit.txid,
+    index: deposit.index,
+    amount: deposit.amount.toString(),
+    confirmations: deposit.confirmations,
+    blockHeight: deposit.blockHeight,
+    blockHash: deposit.blockHash,
+    reverted: false,
+  };
 }
 
 function depositRecord(input: DepositObserved) {

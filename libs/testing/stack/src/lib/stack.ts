@@ -116,6 +116,7 @@ export class Stack {
         ...base,
         ...xpubs,
         ENGINE_LEASE_ROUND_MS: '500',
+        ENGINE_EXPIRY_GRACE_SECONDS: '2',
         ...options.engineEnv,
       }),
       ...this.gateways,
