@@ -254,18 +254,8 @@ function optionalUnits(value: string | null): bigint | null {
 
 /** A logged deposit's fields in the shape of a watcher's report of it. */
 function depositObservedFields(deposit: LoggedDepositRecord) {
-  return {
-    depositId: deposit.depositId,
-    currency: deposit.currency,
-    address: deposit.address,
-    txid: deposit.txid,
-    index: deposit.index,
-    amount: deposit.amount.toString(),
-    confirmations: deposit.confirmations,
-    blockHeight: deposit.blockHeight,
-    blockHash: deposit.blockHash,
-    reverted: false,
-  };
+  const { swapId: _swapId, firstSeenAt: _firstSeenAt, credited: _credited, amount, ...same } = deposit;
+  return { ...same, amount: amount.toString(), reverted: false };
 }
 
 function depositRecord(input: DepositObserved) {

@@ -16,6 +16,17 @@ describe('addresses learned after their deposit was mined (ETH)', () => {
     await h.reset();
   });
 
+  /** A watcher that processed the block of a deposit to a swap whose event has not arrived. */
+  async function unheardDeposit() {
+    const watcher = await h.watcher();
+    await watcher.poll();
+    const swap = h.snapshot();
+    const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
+    h.chain.mine();
+    await watcher.poll();
+    return { watcher, swap, tx };
+  }
+
   it('finds the deposit in a block already processed and counts its confirmations from there', async () => {
     const watcher = await h.watcher();
     await watcher.poll();
@@ -104,12 +115,7 @@ describe('addresses learned after their deposit was mined (ETH)', () => {
   });
 
   it('leaves a kept block that left the chain to the reorganisation, which finds the deposit anew', async () => {
-    const watcher = await h.watcher();
-    await watcher.poll();
-    const swap = h.snapshot();
-    const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
-    h.chain.mine();
-    await watcher.poll();
+    const { watcher, swap, tx } = await unheardDeposit();
     h.chain.reorg(1);
     await h.learn(swap);
     await watcher.poll();
@@ -188,12 +194,7 @@ describe('addresses learned after their deposit was mined (ETH)', () => {
   });
 
   it('cannot find a deposit in a block no longer kept, and says so', async () => {
-    const watcher = await h.watcher();
-    await watcher.poll();
-    const swap = h.snapshot();
-    const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
-    h.chain.mine();
-    await watcher.poll();
+    const { watcher, swap, tx } = await unheardDeposit();
     h.clock.advance(3_600_001);
     h.chain.mine(18);
     await watcher.poll();
