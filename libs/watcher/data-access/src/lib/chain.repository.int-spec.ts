@@ -68,7 +68,8 @@ describe('ChainRepository', () => {
 
     await chain.recordInKeptBlock('BTC', block(11), block(10), [sighting('t10')]);
     // Found again: the same row, reports kept.
-    await deposits.markReported('BTC:t10:0', { confirmations: 2, publishedId: 'told', settled: true });
+    const reported = { id: 'BTC:t10:0', state: 'block', blockHash: 'a10' } as const;
+    await deposits.markReported(reported, { confirmations: 2, publishedId: 'told', settled: true });
     await chain.recordInKeptBlock('BTC', block(11), block(10), [sighting('t10')]);
     expect(await deposits.find('BTC:t10:0')).toMatchObject({
       state: 'block',
@@ -141,6 +142,24 @@ describe('ChainRepository', () => {
     expect(await chain.keptSince('BTC', 1110)).toEqual({
       first: 12,
       lowest: { height: 11, processedAt: 1050 },
+    });
+  });
+
+  it('leaves a deposit alone when it changed since a verdict or a report was made on it', async () => {
+    await deposits.recordMempool([sighting('t1')]);
+    const seen = (await deposits.find('BTC:t1:0'))!;
+    // Mined meanwhile, by the follower that took over the lease.
+    await chain.advance('BTC', null, block(10), [sighting('t1')], byDepth(3));
+
+    // The old follower's verdict and report, made on the mempool state it read.
+    await deposits.setUnmined(seen.id, seen.state, 'reverted', null);
+    await deposits.markReported(seen, { confirmations: 0, publishedId: 'stale', settled: true });
+
+    expect(await deposits.find('BTC:t1:0')).toMatchObject({
+      state: 'block',
+      blockHash: 'a10',
+      publishedId: null,
+      settled: false,
     });
   });
 });

@@ -42,6 +42,15 @@ export class ChainRepository {
     return rows[0] ? { height: Number(rows[0].height), hash: rows[0].hash } : null;
   }
 
+  /** The hash kept for the block at `height`, or null. */
+  async keptHash(network: Network, height: number): Promise<string | null> {
+    const rows: Array<{ hash: string }> = await this.dataSource.query(
+      'SELECT hash FROM blocks WHERE network = $1 AND height = $2',
+      [network, height],
+    );
+    return rows[0]?.hash ?? null;
+  }
+
   /** Hash of each kept block, by height. */
   async recentBlocks(network: Network): Promise<Map<number, string>> {
     const rows: Array<{ height: string; hash: string }> = await this.dataSource.query(

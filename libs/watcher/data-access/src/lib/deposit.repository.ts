@@ -7,6 +7,7 @@ import {
   type Deposit,
   type DepositRow,
   type DepositSighting,
+  type DepositState,
 } from './deposit';
 
 export interface DepositReport {
@@ -53,13 +54,22 @@ export class DepositRepository {
     return rows.map(rowToDeposit);
   }
 
-  /** A deposit outside any block: back in (or still in) the mempool, or gone. */
-  async setUnmined(id: string, state: 'mempool' | 'reverted', missingSince: number | null): Promise<void> {
+  /**
+   * A deposit outside any block: back in (or still in) the mempool, or gone. Only while it is still
+   * in the state the verdict was made on (`from`): a block processed meanwhile (by this follower or
+   * the one that took over its lease) wins.
+   */
+  async setUnmined(
+    id: string,
+    from: DepositState,
+    state: 'mempool' | 'reverted',
+    missingSince: number | null,
+  ): Promise<void> {
     await this.dataSource.query(
       `UPDATE deposits SET state = $2, missing_since = $3, block_height = NULL, block_hash = NULL,
          settled = false, updated_at = now()
-       WHERE id = $1`,
-      [id, state, missingSince],
+       WHERE id = $1 AND state = $4`,
+      [id, state, missingSince, from],
     );
   }
 
@@ -82,11 +92,16 @@ export class DepositRepository {
     return new Map(rows.map((row) => [row.swap_id, Number(row.mined)]));
   }
 
-  /** Records what was reported, once JetStream acknowledged it. */
-  async markReported(id: string, report: DepositReport): Promise<void> {
+  /**
+   * Records what was reported, once JetStream acknowledged it, for the deposit as it was when the
+   * report was made (`of`): if its state or block changed meanwhile, the next round reports that.
+   */
+  async markReported(of: Pick<Deposit, 'id' | 'state' | 'blockHash'>, report: DepositReport): Promise<void> {
     await this.dataSource.query(
-      `UPDATE deposits SET confirmations = $2, published_id = $3, settled = $4, updated_at = now() WHERE id = $1`,
-      [id, report.confirmations, report.publishedId, report.settled],
+      `UPDATE deposits SET confirmations = $2, published_id = $3, settled = $4, updated_at = now(),
+         reports = reports + CASE WHEN published_id IS DISTINCT FROM $3 THEN 1 ELSE 0 END
+       WHERE id = $1 AND state = $5 AND block_hash IS NOT DISTINCT FROM $6`,
+      [of.id, report.confirmations, report.publishedId, report.settled, of.state, of.blockHash],
     );
   }
 }

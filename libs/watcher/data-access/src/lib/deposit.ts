@@ -33,6 +33,8 @@ export interface Deposit extends DepositSighting {
   confirmations: number;
   /** De-duplication id of the last message JetStream acknowledged; null before the first. */
   publishedId: string | null;
+  /** Different states reported so far: the next report's round, part of its message id. */
+  reports: number;
   /** Nothing left to report: enough confirmations, or reverted (until the chain says otherwise). */
   settled: boolean;
 }
@@ -54,6 +56,7 @@ export interface DepositRow {
   missing_since: string | null;
   confirmations: number;
   published_id: string | null;
+  reports: number;
   settled: boolean;
 }
 
@@ -77,6 +80,7 @@ export function rowToDeposit(row: DepositRow): Deposit {
     missingSince: numberOrNull(row.missing_since),
     confirmations: row.confirmations,
     publishedId: row.published_id,
+    reports: row.reports,
     settled: row.settled,
   };
 }

@@ -2,6 +2,7 @@ import { WatcherInit1764000000000 } from './migrations/1764000000000-watcher-ini
 import { WatcherRescanMarker1764100000000 } from './migrations/1764100000000-watcher-rescan-marker';
 import { WatcherWatchOrder1764200000000 } from './migrations/1764200000000-watcher-watch-order';
 import { WatcherLateWindow1764400000000 } from './migrations/1764400000000-watcher-late-window';
+import { WatcherReportRounds1764500000000 } from './migrations/1764500000000-watcher-report-rounds';
 
 /** The watchers' schema (shared by every network, rows keyed by network) and its migrations, in order. */
 export const WATCHER_SCHEMA = 'watcher';
@@ -10,4 +11,5 @@ export const WATCHER_MIGRATIONS = [
   WatcherRescanMarker1764100000000,
   WatcherWatchOrder1764200000000,
   WatcherLateWindow1764400000000,
+  WatcherReportRounds1764500000000,
 ];

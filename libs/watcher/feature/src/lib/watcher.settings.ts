@@ -3,7 +3,10 @@ import { CURRENCIES, type Network } from '@swap/domain';
 
 export interface WatcherSettings {
   network: Network;
-  /** The treasury's hot wallet: its payouts, sweeps and gas top-ups are never deposits. */
+  /**
+   * The treasury's hot wallet, as the account key gives it (logged at start-up). Its transfers to a
+   * deposit address count like anyone's: one swap's payout may be another swap's deposit.
+   */
   hotWallet: string;
   /** Days an ended swap's address is still watched, so a late deposit is reported. */
   retentionDays: number;

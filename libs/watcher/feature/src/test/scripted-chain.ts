@@ -22,6 +22,8 @@ export class ScriptedChain implements ChainReader {
   private nextTx = 1;
   private fork = 0;
   private onTipRead: (() => Promise<unknown>) | undefined;
+  /** Blocks the node answering is behind the chain (a lagging replica): it knows none of them. */
+  private behind = 0;
 
   constructor(
     readonly network: Network,
@@ -34,16 +36,23 @@ export class ScriptedChain implements ChainReader {
     const action = this.onTipRead;
     this.onTipRead = undefined;
     await action?.();
-    const top = this.top();
+    const top = this.blocks[this.blocks.length - 1 - this.behind];
     return { height: top.height, hash: top.hash };
   }
 
   async blockAt(height: number): Promise<ChainBlock | null> {
+    if (height >= this.blocks.length - this.behind) return null;
     return this.blocks[height] ?? null;
   }
 
   async mempool(): Promise<ChainTransfer[]> {
-    return [...this.pool];
+    // A node behind has not heard of the latest transactions either.
+    return this.behind > 0 ? [] : [...this.pool];
+  }
+
+  /** Answers as a node `blocks` behind the chain would, until set back to 0. */
+  lagBehind(blocks: number): void {
+    this.behind = blocks;
   }
 
   async transaction(txid: string): Promise<TxStatus> {

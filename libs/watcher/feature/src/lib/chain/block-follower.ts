@@ -26,6 +26,7 @@ export class BlockFollower {
   async follow(tip: BlockRef): Promise<BlockRef | null> {
     const { network, blocksPerPoll, startDepth, keepBlocks, lateWindowMs } = this.settings;
     let cursor = await this.chain.cursor(network);
+    if (cursor && (await this.lagging(cursor, tip))) return cursor;
     if (cursor && !mayPrecede(cursor, tip)) cursor = await this.rewind(cursor, tip);
     for (let processed = 0; processed < blocksPerPoll; processed++) {
       const height = cursor ? cursor.height + 1 : Math.max(0, tip.height - startDepth);
@@ -51,6 +52,22 @@ export class BlockFollower {
       cursor = { height: block.height, hash: block.hash };
     }
     return cursor;
+  }
+
+  /**
+   * A tip below the cursor that is a block the follower already processed: the node is behind
+   * (a lagging replica behind a load balancer, a node resyncing), not reorganised. Nothing is
+   * undone until a chain without the processed blocks actually shows up.
+   */
+  private async lagging(cursor: BlockRef, tip: BlockRef): Promise<boolean> {
+    if (tip.height >= cursor.height) return false;
+    const { network } = this.settings;
+    if ((await this.chain.keptHash(network, tip.height)) !== tip.hash) return false;
+    this.logger.warn(
+      { network, cursor: cursor.height, tip: tip.height },
+      'the node is behind the blocks already processed; waiting for it',
+    );
+    return true;
   }
 
   private async rewind(cursor: BlockRef, tip: BlockRef): Promise<BlockRef | null> {

@@ -25,7 +25,8 @@ export class MempoolTracker {
     ];
     for (const deposit of candidates) {
       const verdict = judgeUnmined(deposit, inMempool.has(deposit.id), height, vanishBlocks);
-      if (verdict) await this.deposits.setUnmined(deposit.id, verdict.state, verdict.missingSince);
+      if (verdict)
+        await this.deposits.setUnmined(deposit.id, deposit.state, verdict.state, verdict.missingSince);
     }
   }
 }

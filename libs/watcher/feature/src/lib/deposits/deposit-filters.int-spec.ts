@@ -15,7 +15,7 @@ describe('what counts as a deposit (ETH)', () => {
     await h.reset();
   });
 
-  it("counts only the swap's currency, from anyone but the treasury's hot wallet", async () => {
+  it("counts only the swap's currency, from anyone, the treasury's hot wallet included", async () => {
     // An EIP-55 address, as the engine derives it; nodes report addresses in lower case.
     const address = depositAddress('ETH', h.accountPublic, 7);
     const swap = await h.swap({ from: 'USDTERC', depositAddress: address });
@@ -25,9 +25,10 @@ describe('what counts as a deposit (ETH)', () => {
     await watcher.poll();
 
     h.chain.send({ to, currency: 'ETH', amount: 10n ** 15n, from: [hotWallet] }); // gas top-up for a sweep
-    h.chain.send({ to, currency: 'USDTERC', amount: 5_000_000n, from: [hotWallet] }); // the treasury's own
     h.chain.send({ to, currency: 'ETH', amount: 10n ** 16n }); // the wrong coin
     const deposit = h.chain.send({ to, currency: 'USDTERC', amount: 50_000_000n, index: 3 });
+    // Another swap's payout, to this swap's address: an integrator chaining two swaps.
+    const chained = h.chain.send({ to, currency: 'USDTERC', amount: 5_000_000n, from: [hotWallet] });
     h.chain.mine();
     await watcher.poll();
 
@@ -40,6 +41,7 @@ describe('what counts as a deposit (ETH)', () => {
         amount: '50000000',
         confirmations: 1,
       }),
+      expect.objectContaining({ swapId: swap.id, depositId: `ETH:${chained.txid}:0`, amount: '5000000' }),
     ]);
     expect(await h.deposit(`ETH:${deposit.txid}:3`)).toMatchObject({ requiredConfirmations: 12 });
   });

@@ -20,21 +20,17 @@ export interface WatchedAddressGate {
 
 /**
  * Picks the deposits out of a block's or the mempool's transfers: a transfer to a watched address,
- * in the swap's source currency, not sent by the treasury's hot wallet, or one already known.
+ * in the swap's source currency (from anyone, the treasury included), or one already known.
  * Only the transfers the gate lets through are looked up in PostgreSQL.
  */
 export class DepositMatcher {
-  private readonly hotWalletKey: string;
-
   constructor(
     private readonly watchList: WatchListRepository,
     private readonly deposits: DepositRepository,
     private readonly gate: WatchedAddressGate,
     private readonly settings: WatcherSettings,
     private readonly clock: () => number,
-  ) {
-    this.hotWalletKey = addressKey(settings.network, settings.hotWallet);
-  }
+  ) {}
 
   /** The matcher as the watcher runs it: behind a filter loaded with the network's whole watch list. */
   static async open(
@@ -51,9 +47,10 @@ export class DepositMatcher {
     const { network } = this.settings;
     if (transfers.length === 0) return [];
     await this.gate.refresh();
-    const incoming = transfers.filter(
-      (transfer) => this.gate.mayBeWatched(addressKey(network, transfer.to)) && !this.fromHotWallet(transfer),
-    );
+    // Whoever sends it: a payout or refund of one swap to another swap's deposit address (an
+    // integrator chaining swaps) is that swap's deposit. The treasury's own gas top-ups are
+    // another currency, which the currency check below leaves out.
+    const incoming = transfers.filter((transfer) => this.gate.mayBeWatched(addressKey(network, transfer.to)));
     if (incoming.length === 0) return [];
     const keys = [...new Set(incoming.map((transfer) => addressKey(network, transfer.to)))];
     const [known, watched] = await Promise.all([
@@ -87,10 +84,6 @@ export class DepositMatcher {
       }
     }
     return [...sightings.values()];
-  }
-
-  private fromHotWallet(transfer: ChainTransfer): boolean {
-    return transfer.from.some((sender) => addressKey(this.settings.network, sender) === this.hotWalletKey);
   }
 
   /** Ended swaps stay watched this long (UNIX seconds), for late deposits. */

@@ -19,6 +19,7 @@ const deposit = (overrides: Partial<Deposit> = {}): Deposit => ({
   missingSince: null,
   confirmations: 0,
   publishedId: null,
+  reports: 0,
   settled: false,
   ...overrides,
 });

@@ -43,7 +43,7 @@ export class DepositReporter {
     for (const { deposit, message, settled } of states) {
       const publishedId = engineInputId(message);
       if (publishedId !== deposit.publishedId) {
-        await this.publisher.publish(message);
+        await this.publisher.publish(message, deposit.reports);
         published++;
         this.logger.info(
           {
@@ -57,7 +57,7 @@ export class DepositReporter {
         );
       }
       const report = { confirmations: confirmationsAt(deposit, height), publishedId, settled };
-      if (changed(deposit, report)) await this.deposits.markReported(deposit.id, report);
+      if (changed(deposit, report)) await this.deposits.markReported(deposit, report);
     }
     return published;
   }

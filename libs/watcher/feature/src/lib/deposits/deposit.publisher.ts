@@ -6,10 +6,13 @@ export class DepositPublisher {
   constructor(private readonly bus: Bus) {}
 
   /**
-   * Resolves once JetStream has stored the message, or recognised it as a repeat of the same state
-   * (the id names the state, so a rescan or a restart never counts a deposit twice).
+   * Resolves once JetStream has stored the message, or recognised it as a repeat (the id names the
+   * state and `round`, the deposit's count of reported states: a rescan or a restart repeats the
+   * same id, while a return to a state told before is a new round, so it reaches the engine).
    */
-  async publish(message: DepositObserved): Promise<void> {
-    await this.bus.publish(engineInbox, [message.swapId], message, { msgId: engineInputId(message) });
+  async publish(message: DepositObserved, round: number): Promise<void> {
+    await this.bus.publish(engineInbox, [message.swapId], message, {
+      msgId: `${engineInputId(message)}#${round}`,
+    });
   }
 }
