@@ -38,9 +38,15 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
       accountPublic: this.config.accountPublic,
       logger: this.logger,
     });
-    const recordSwap = new RecordSwap(new WatchListRepository(this.dataSource), network, async (index) =>
-      reader.expectAddresses?.(index),
-    );
+    const watchList = new WatchListRepository(this.dataSource);
+    // A node-side wallet restored from its keys knows only the addresses it was told of since:
+    // it is told of every one handed out before it reads a block (Monero subaddresses).
+    const highest = await watchList.highestDepositIndex(network);
+    if (highest !== null && reader.expectAddresses) {
+      await reader.expectAddresses(highest);
+      this.logger.info({ network, highest }, 'deposit addresses expected up to the highest handed out');
+    }
+    const recordSwap = new RecordSwap(watchList, network, async (index) => reader.expectAddresses?.(index));
     const consumer = new SwapEventsConsumer(this.bus, recordSwap, network);
     this.consumer = consumer;
     await consumer.start();

@@ -12,6 +12,7 @@ const entry = (address: string, overrides: Partial<WatchedAddress> = {}): Watche
   swapVersion: 1,
   endedAt: null,
   registeredAt: 1_700_000_000_000,
+  depositIndex: null,
   ...overrides,
 });
 
@@ -57,6 +58,16 @@ describe('WatchListRepository', () => {
     expect(await watchList.awaitingRescan('LTC')).toEqual([pending('ltc1qb', 1_700_000_000_000, 120)]);
     expect(await watchList.awaitingRescan('BTC')).toEqual([pending('btc1qc', 1_700_000_000_000)]);
     expect(await watchList.find('LTC', 'ltc1qa')).toMatchObject({ status: 'EXPIRED', swapVersion: 2 });
+  });
+
+  it('knows the highest deposit index of a network', async () => {
+    expect(await watchList.highestDepositIndex('LTC')).toBeNull();
+    await watchList.record(entry('ltc1qa', { depositIndex: 7 }));
+    await watchList.record(entry('ltc1qb', { depositIndex: 20_001 }));
+    await watchList.record(entry('ltc1qc'));
+    await watchList.record(entry('btc1qd', { network: 'BTC', currency: 'BTC', depositIndex: 90_000 }));
+
+    expect(await watchList.highestDepositIndex('LTC')).toBe(20_001);
   });
 
   it("pages through one network's keys in the order first recorded, ended swaps included", async () => {

@@ -12,6 +12,7 @@ interface WatchedAddressRow {
   swap_version: number;
   ended_at: string | null;
   registered_at: string | null;
+  deposit_index: number | null;
 }
 
 /** Address keys in the order they were first recorded; `lastSeq` is where the next page starts. */
@@ -32,6 +33,7 @@ const toEntry = (row: WatchedAddressRow): WatchedAddress => ({
   swapVersion: row.swap_version,
   endedAt: nullableNumber(row.ended_at),
   registeredAt: nullableNumber(row.registered_at),
+  depositIndex: row.deposit_index,
 });
 
 export class WatchListRepository {
@@ -46,8 +48,8 @@ export class WatchListRepository {
     const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO watched_addresses
          (network, address_key, address, swap_id, currency, status, swap_version, ended_at, registered_at,
-          needs_rescan)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true)
+          deposit_index, needs_rescan)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true)
        ON CONFLICT (network, address_key) DO UPDATE SET
          address = EXCLUDED.address, swap_id = EXCLUDED.swap_id, currency = EXCLUDED.currency,
          status = EXCLUDED.status, swap_version = EXCLUDED.swap_version, ended_at = EXCLUDED.ended_at,
@@ -64,6 +66,7 @@ export class WatchListRepository {
         entry.swapVersion,
         entry.endedAt,
         entry.registeredAt,
+        entry.depositIndex,
       ],
     );
     return rows.length > 0;
@@ -139,6 +142,15 @@ export class WatchListRepository {
        WHERE network = $1 AND address_key = ANY($2::text[]) AND needs_rescan`,
       [network, addressKeys],
     );
+  }
+
+  /** The highest account index of the network's deposit addresses; null when none is known. */
+  async highestDepositIndex(network: Network): Promise<number | null> {
+    const rows: Array<{ highest: number | null }> = await this.dataSource.query(
+      'SELECT max(deposit_index) AS highest FROM watched_addresses WHERE network = $1',
+      [network],
+    );
+    return rows[0]?.highest ?? null;
   }
 
   async find(network: Network, addressKey: string): Promise<WatchedAddress | null> {

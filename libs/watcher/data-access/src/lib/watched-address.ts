@@ -19,6 +19,8 @@ export interface WatchedAddress {
    * a block processed much before. Null for entries recorded before it was kept.
    */
   registeredAt: number | null;
+  /** The account index the address was derived at; null for entries recorded before it was kept. */
+  depositIndex: number | null;
 }
 
 /** An entry still to be looked for in the blocks already processed. */

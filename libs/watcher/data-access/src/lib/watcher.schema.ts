@@ -3,6 +3,7 @@ import { WatcherRescanMarker1764100000000 } from './migrations/1764100000000-wat
 import { WatcherWatchOrder1764200000000 } from './migrations/1764200000000-watcher-watch-order';
 import { WatcherLateWindow1764400000000 } from './migrations/1764400000000-watcher-late-window';
 import { WatcherReportRounds1764500000000 } from './migrations/1764500000000-watcher-report-rounds';
+import { WatcherDepositIndex1764600000000 } from './migrations/1764600000000-watcher-deposit-index';
 
 /** The watchers' schema (shared by every network, rows keyed by network) and its migrations, in order. */
 export const WATCHER_SCHEMA = 'watcher';
@@ -12,4 +13,5 @@ export const WATCHER_MIGRATIONS = [
   WatcherWatchOrder1764200000000,
   WatcherLateWindow1764400000000,
   WatcherReportRounds1764500000000,
+  WatcherDepositIndex1764600000000,
 ];

@@ -14,7 +14,12 @@ import type { MoneroWallet } from './monero-wallet';
 import type { MoneroWalletKeys } from './monero-wallet-keys';
 import type { SubaddressTable } from './subaddress-table';
 import { unlockedBalance } from './wallet-balance';
-import { minedTransfers, pooledTransfers, type HeightTransfer } from './incoming-transfers';
+import {
+  minedTransfers,
+  pooledTransfers,
+  type HeightTransfer,
+  type LockedTransfer,
+} from './incoming-transfers';
 import { refreshWallet } from './wallet-refresh';
 
 /** Blocks read from the wallet in one go when a watcher walks the chain height by height. */
@@ -31,7 +36,7 @@ export function moneroReader(
   wallet: MoneroWalletKeys,
   logger?: ChainLogger,
 ): ChainReader {
-  return new MoneroReader(moneroConnection(config, wallet, logger));
+  return new MoneroReader(moneroConnection(config, wallet, logger), logger);
 }
 
 class MoneroReader implements ChainReader {
@@ -43,9 +48,27 @@ class MoneroReader implements ChainReader {
   private readonly wallet: MoneroWallet;
   private readonly subaddresses: SubaddressTable;
 
-  constructor(connection: MoneroConnection) {
+  constructor(
+    connection: MoneroConnection,
+    private readonly logger?: ChainLogger,
+  ) {
     ({ daemon: this.daemon, wallet: this.wallet, subaddresses: this.subaddresses } = connection);
   }
+
+  /**
+   * A transfer its sender time-locked is no deposit the service can credit: left out, and logged
+   * for operators (the money is at the swap's subaddress, to be returned by hand once it unlocks).
+   */
+  private readonly locked = (transfer: LockedTransfer): void =>
+    this.logger?.warn(
+      {
+        network: 'XMR',
+        txid: transfer.txid,
+        address: transfer.address,
+        unlockTime: transfer.unlockTime.toString(),
+      },
+      'time-locked transfer to a deposit address left out',
+    );
 
   async tip(): Promise<BlockRef> {
     const { height, hash } = await this.daemon.tip();
@@ -83,7 +106,7 @@ class MoneroReader implements ChainReader {
         `wallet ${this.wallet.name} has scanned ${scanned} blocks, the daemon has ${tip.height + 1}: ` +
           'is its wallet-rpc connected to the same monerod?',
       );
-    const transfers = await minedTransfers(this.wallet, from, to);
+    const transfers = await minedTransfers(this.wallet, from, to, this.locked);
     const last = to === tip.height ? tip : await this.daemon.header(to);
     if (last.hash !== headers[headers.length - 1]?.hash) return null;
     const byHeight = new Map<number, HeightTransfer[]>();
@@ -93,7 +116,7 @@ class MoneroReader implements ChainReader {
 
   async mempool(): Promise<ChainTransfer[]> {
     await refreshWallet(this.wallet, this.subaddresses);
-    return pooledTransfers(this.wallet);
+    return pooledTransfers(this.wallet, this.locked);
   }
 
   async transaction(txid: string): Promise<TxStatus> {

@@ -27,6 +27,7 @@ const entry = (address: string, overrides: Partial<WatchedAddress> = {}): Watche
   swapVersion: 1,
   endedAt: null,
   registeredAt: T0_MS,
+  depositIndex: null,
   ...overrides,
 });
 

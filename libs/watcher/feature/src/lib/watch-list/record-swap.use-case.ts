@@ -35,6 +35,7 @@ export class RecordSwap {
       // The event's own time, not the clock: a replay of the stream stores the same value.
       endedAt: FINAL_STATUSES.includes(swap.status) ? swap.time.update : null,
       registeredAt: swap.time.reg * 1000,
+      depositIndex: swap.depositIndex,
     });
   }
 }

@@ -72,6 +72,7 @@ describe('the watch list from swap events (LTC)', () => {
       swapVersion: 2,
       endedAt: T0 + 3600,
       registeredAt: T0 * 1000,
+      depositIndex: 1,
     });
     expect(await watchList.find('LTC', 'ltc1qdry')).toBeNull();
     expect(await watchList.find('LTC', 'bc1qother')).toBeNull();
