@@ -34,8 +34,12 @@ export interface SignedTransaction {
 export type BroadcastResult =
   /** Accepted now, or already known to the node (a repeated broadcast of the same bytes). */
   | { accepted: true }
-  /** Refused for good (invalid, double spend, insufficient funds): these bytes will never land. */
-  | { accepted: false; reason: string };
+  /**
+   * Refused (invalid, double spend, insufficient funds). `nonceTaken`: on a chain with nonces,
+   * another transaction already used this one's nonce, so these bytes can never land and giving
+   * them up leaves no gap.
+   */
+  | { accepted: false; reason: string; nonceTaken?: true };
 
 /** One transfer of a batch to sign, and the key of the address it leaves from. */
 export interface SigningItem {
@@ -73,6 +77,12 @@ export interface ChainSender {
   readonly network: Network;
   /** Most transfers signBatch takes at once, where the chain limits one transaction's outputs. */
   readonly maxBatch?: number;
+  /**
+   * An address's transfers carry consecutive nonces (EVM): one the node refuses holds up every
+   * later one, which would wait in the node's queue for the missing nonce. Unless its nonce was
+   * taken meanwhile, such a refusal is retried, not given up, and nothing is sent behind it.
+   */
+  readonly nonces?: true;
   /** Builds and signs a transfer from `signer`'s address; nothing leaves the process. */
   sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction>;
   /**

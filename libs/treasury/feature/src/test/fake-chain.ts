@@ -25,8 +25,12 @@ export class FakeChain implements ChainReader, ChainSender {
   readonly broadcasts: string[] = [];
   /** Sizes of the signBatch calls, in order. */
   readonly signBatches: number[] = [];
-  /** Transactions the node refuses for good (txid → reason), whatever broadcastMode says. */
+  /** Transactions the node refuses (txid → reason), whatever broadcastMode says. */
   readonly refusals = new Map<string, string>();
+  /** Refusals that say the nonce was taken by another transaction (account chains). */
+  readonly takenNonces = new Set<string>();
+  /** ETH and AVAX order an address's transfers by nonce, as the real EVM sender says. */
+  readonly nonces: true | undefined;
   broadcastMode: BroadcastMode = 'accept';
   signError: Error | null = null;
   fee = 21_000n;
@@ -37,7 +41,9 @@ export class FakeChain implements ChainReader, ChainSender {
   private readonly statuses = new Map<string, TxStatus>();
   private readonly balances = new Map<string, bigint>();
 
-  constructor(readonly network: Network) {}
+  constructor(readonly network: Network) {
+    this.nonces = network === 'ETH' || network === 'AVAX' ? true : undefined;
+  }
 
   async tip() {
     return { height: 100, hash: 'tip' };
@@ -111,6 +117,8 @@ export class FakeChain implements ChainReader, ChainSender {
   private async broadcastNow(tx: SignedTransaction): Promise<BroadcastResult> {
     this.broadcasts.push(tx.raw);
     const refusal = this.refusals.get(tx.txid);
+    if (refusal && this.takenNonces.has(tx.txid))
+      return { accepted: false, reason: refusal, nonceTaken: true };
     if (refusal) return { accepted: false, reason: refusal };
     const mode = this.broadcastMode;
     if (mode === 'hang') return new Promise<BroadcastResult>(() => undefined);

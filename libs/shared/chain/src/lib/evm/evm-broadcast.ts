@@ -21,8 +21,10 @@ export async function broadcastSigned(rpc: EvmRpc, tx: SignedTransaction): Promi
   } catch (err) {
     if (!(err instanceof EvmRpcError) || err.code === LIMIT_EXCEEDED) throw err;
     if (ALREADY_KNOWN.test(err.reason)) return { accepted: true };
-    if (NONCE_TOO_LOW.test(err.reason) && (await rpc.call('eth_getTransactionByHash', [tx.txid])) !== null)
-      return { accepted: true };
+    if (NONCE_TOO_LOW.test(err.reason)) {
+      if ((await rpc.call('eth_getTransactionByHash', [tx.txid])) !== null) return { accepted: true };
+      return { accepted: false, reason: err.reason, nonceTaken: true };
+    }
     return { accepted: false, reason: err.reason };
   }
 }

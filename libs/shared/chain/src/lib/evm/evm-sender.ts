@@ -35,6 +35,8 @@ interface EvmCall {
 
 /** ChainSender of an EVM node: EIP-1559 transactions signed by the treasury's address keys. */
 export class EvmSender implements ChainSender {
+  readonly nonces = true;
+
   constructor(
     readonly network: EvmNetwork,
     private readonly rpc: EvmRpc,

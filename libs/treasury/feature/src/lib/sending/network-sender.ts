@@ -1,4 +1,10 @@
-import { SenderNotReady, type ChainSender, type SignedTransaction, type TransferOrder } from '@swap/chain';
+import {
+  SenderNotReady,
+  type BroadcastResult,
+  type ChainSender,
+  type SignedTransaction,
+  type TransferOrder,
+} from '@swap/chain';
 import type { Network } from '@swap/domain';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { Clock, TreasuryLogger } from '../chains/chain-nodes';
@@ -151,14 +157,17 @@ export class NetworkSender {
 
   /**
    * Sends signed transfers to the node in their order. True when it answered (each accepted or
-   * refused for good); false when it could not be reached, and the first waits out a backoff.
+   * refused for good); false when it could not be reached, or refused a transfer that holds up
+   * the later nonces of its address: that one waits out a backoff, and the rest behind it.
    * Progress reports of accepted transfers are added to `reports`, not awaited.
    */
   private async broadcast(due: Transfer[], reports: Array<Promise<void>>): Promise<boolean> {
     const { chain, transfers, logger, retry, clock } = this.deps;
     let results;
     try {
-      results = await chain.broadcastBatch(due.map(signedOf));
+      results = chain.nonces
+        ? await this.broadcastUntilRefused(due)
+        : await chain.broadcastBatch(due.map(signedOf));
     } catch (err) {
       const [first] = due;
       const delay = retryDelay(retry, first.attempts);
@@ -169,18 +178,56 @@ export class NetworkSender {
       await transfers.postpone(first.id, 'SIGNED', clock() + delay);
       return false;
     }
-    const accepted = due.filter((_, i) => results[i].accepted).map((transfer) => transfer.id);
+    const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
     for (const sent of await transfers.markBroadcastAll(accepted))
       reports.push(this.deps.reporter.report(sent));
-    for (const [i, transfer] of due.entries()) {
-      const result = results[i];
+    for (const [i, result] of results.entries()) {
       if (result.accepted) continue;
+      const transfer = due[i];
       const tx = signedOf(transfer);
+      if (chain.nonces && !result.nonceTaken && (await this.holdsUpOthers(transfer))) {
+        // Given up, its nonce would stay unused and stall the transfers already signed after it:
+        // it goes out again first, after a backoff, and nothing is sent or signed behind it.
+        const delay = retryDelay(retry, transfer.attempts);
+        logger.error(
+          {
+            transferId: transfer.id,
+            txid: tx.txid,
+            reason: result.reason,
+            retryInMs: delay,
+            attempts: transfer.attempts + 1,
+          },
+          'broadcast refused; the transfers signed after it wait for it',
+        );
+        await transfers.postpone(transfer.id, 'SIGNED', clock() + delay);
+        return false;
+      }
       logger.warn({ transferId: transfer.id, txid: tx.txid, reason: result.reason }, 'broadcast refused');
       const reason = `the network refused the transaction: ${result.reason}`;
       await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
     }
     return true;
+  }
+
+  /**
+   * Whether transfers from the same address were signed after `transfer` (with the nonces after
+   * its own). If none were, giving it up leaves no gap: the next transfer signed takes its nonce.
+   */
+  private async holdsUpOthers(transfer: Transfer): Promise<boolean> {
+    const signed = await this.deps.transfers.unsettledSigned(this.network);
+    const at = signed.findIndex((other) => other.id === transfer.id);
+    return signed.slice(at + 1).some((other) => other.fromIndex === transfer.fromIndex);
+  }
+
+  /** One after the other, up to the first refusal: nothing behind a refused nonce is sent. */
+  private async broadcastUntilRefused(due: Transfer[]): Promise<BroadcastResult[]> {
+    const results: BroadcastResult[] = [];
+    for (const transfer of due) {
+      const result = await this.deps.chain.broadcast(signedOf(transfer));
+      results.push(result);
+      if (!result.accepted && !result.nonceTaken) break;
+    }
+    return results;
   }
 
   private async ended(failed: Transfer | null): Promise<void> {

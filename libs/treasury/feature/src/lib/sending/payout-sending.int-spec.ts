@@ -166,10 +166,38 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     expect(eth.maxConcurrent).toBe(1);
   });
 
-  it('fails only the transfer of a batch the node refuses; the others still go out', async () => {
+  it('on an account chain, holds up the transfers behind a refused nonce until it goes out', async () => {
     const treasury = h.start();
     for (let i = 0; i < 3; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
-    treasury.chains.chain('ETH').refusals.set('eth-tx-1', 'insufficient funds');
+    const eth = treasury.chains.chain('ETH');
+    eth.refusals.set('eth-tx-1', 'insufficient funds for gas * price + value');
+
+    await treasury.dispatcher.drain('ETH');
+
+    const states = () =>
+      Promise.all(['p0', 'p1', 'p2'].map(async (id) => (await treasury.transfers.get(id)).state));
+    // Failing p1 would leave its nonce unused, and p2 waiting in the node's queue for ever.
+    expect(await states()).toEqual(['BROADCAST', 'SIGNED', 'SIGNED']);
+    expect(eth.broadcasts).toHaveLength(2);
+    expect(treasury.out.progress.map((p) => [p.payoutId, p.state])).toEqual([['p0', 'broadcast']]);
+
+    // The hot wallet is funded; after the backoff the same bytes go out, then the rest.
+    eth.refusals.delete('eth-tx-1');
+    await treasury.dispatcher.drain('ETH');
+    expect(await states()).toEqual(['BROADCAST', 'SIGNED', 'SIGNED']);
+    h.clock.advance(RETRY.maxMs);
+    await treasury.dispatcher.drain('ETH');
+
+    expect(await states()).toEqual(['BROADCAST', 'BROADCAST', 'BROADCAST']);
+    expect(eth.signs).toHaveLength(3);
+  });
+
+  it('fails a transfer whose nonce another transaction took; the others go out', async () => {
+    const treasury = h.start();
+    for (let i = 0; i < 3; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
+    const eth = treasury.chains.chain('ETH');
+    eth.refusals.set('eth-tx-1', 'nonce too low');
+    eth.takenNonces.add('eth-tx-1');
 
     await treasury.dispatcher.drain('ETH');
 
