@@ -56,6 +56,15 @@ export class SenderNotReady extends Error {
   override readonly name = 'SenderNotReady';
 }
 
+/**
+ * The order can never be signed as it stands (an amount below the chain's dust limit): asking
+ * again cannot help, so the transfer fails at once. The message is the sender's own words, safe to
+ * pass on (no node address or secret in it).
+ */
+export class UnsignableTransfer extends Error {
+  override readonly name = 'UnsignableTransfer';
+}
+
 /** What a real node's sender needs from the treasury, and only the treasury has. */
 export interface SenderKeys {
   /** The key of address `index` of the network's account: 0 is the hot wallet, 1… deposit addresses. */

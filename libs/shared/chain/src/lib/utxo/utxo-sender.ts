@@ -5,6 +5,7 @@ import type { CurrencyCode } from '@swap/domain';
 import type { ChainLogger } from '../chain-reader';
 import {
   SenderNotReady,
+  UnsignableTransfer,
   type AddressSigner,
   type BroadcastResult,
   type ChainSender,
@@ -133,7 +134,7 @@ export class UtxoSender implements ChainSender {
     const script = scriptFromAddress(order.to, this.params);
     const dust = dustLimit(script, DUST_RELAY_SAT_VB[this.network]);
     if (order.amount < dust)
-      throw new Error(`${order.amount} is below the dust limit (${dust}) of ${order.to}`);
+      throw new UnsignableTransfer(`${order.amount} is below the dust limit (${dust}) of ${order.to}`);
     return { script, value: order.amount };
   }
 

@@ -1,5 +1,6 @@
 import {
   SenderNotReady,
+  UnsignableTransfer,
   type BroadcastResult,
   type ChainSender,
   type SignedTransaction,
@@ -143,6 +144,11 @@ export class NetworkSender {
     if (err instanceof SenderNotReady) {
       logger.info({ transferId: transfer.id, reason: err.message }, 'not signed yet');
       await transfers.postpone(transfer.id, 'PLANNED', clock() + retry.notReadyMs, false);
+      return;
+    }
+    if (err instanceof UnsignableTransfer) {
+      logger.warn({ transferId: transfer.id, reason: err.message }, 'transfer can never be signed');
+      await this.ended(await transfers.fail(transfer.id, 'PLANNED', err.message, null));
       return;
     }
     logger.warn({ err, transferId: transfer.id, attempts: transfer.attempts + 1 }, 'signing failed');

@@ -1,3 +1,4 @@
+import { UnsignableTransfer } from '@swap/chain';
 import { openHarness, RETRY, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
 import { TreasuryError } from './treasury-errors';
 
@@ -83,5 +84,16 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
     h.clock.advance(RETRY.maxMs);
     const signed = await treasury.signTransfer.execute(request);
     expect(signed.raw).toContain('ltc-0>ltc1quser|9900000 LTC');
+  });
+
+  it('answers SIGN_FAILED, for good, for a refund the chain can never carry', async () => {
+    treasury.chains.chain('LTC').signError = new UnsignableTransfer('546 is below the dust limit (294)');
+
+    await expect(treasury.signTransfer.execute(request)).rejects.toMatchObject({
+      code: 'SIGN_FAILED',
+      message: 'The transfer could not be signed: 546 is below the dust limit (294)',
+    });
+    expect(await treasury.transfers.get('refund:refund-AbCdEfGhIj-1')).toMatchObject({ state: 'FAILED' });
+    expect(await treasury.transfers.reservations()).toEqual(new Map());
   });
 });
