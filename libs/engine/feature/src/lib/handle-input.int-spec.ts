@@ -295,6 +295,24 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
   });
 
+  it('never credits against liquidity the treasury stopped publishing: the report comes back later', async () => {
+    const swap = await btcToEth();
+    engine.clock.set(T0 + 600);
+    // Prices keep coming, but the treasury's last word on ETH is from T0.
+    for (const [coin, usd] of Object.entries({ BTC: '60000', ETH: '4000' }))
+      engine.market.setPrice({ coin, usd, at: engine.clock.now(), sources: [] });
+
+    await expect(engine.handleInput.execute(mined(swap, 1))).rejects.toMatchObject({
+      code: 'PAYOUTS_UNAVAILABLE',
+    });
+    expect(await find(swap.id)).toMatchObject({ status: 'NEW' });
+    expect(await commands()).toEqual([]);
+
+    engine.setPrices();
+    await engine.handleInput.execute(mined(swap, 1));
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING' });
+  });
+
   it('follows another live deposit at once when the tracked one vanishes (a fee bump replaced it)', async () => {
     const swap = await btcToEth();
     const bump = { depositId: `BTC:${'f9'.repeat(32)}:0`, txid: 'f9'.repeat(32) };

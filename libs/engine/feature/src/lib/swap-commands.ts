@@ -106,6 +106,8 @@ export class SwapCommands {
           : CURRENCIES[swap.to].coin;
       throw SwapErrors.pricingUnavailable(coin);
     }
+    if (exchangeCanProceed && !this.market.liquidityFresh(swap.to))
+      throw SwapErrors.payoutsUnavailable(swap.to);
     return {
       rate: priced ? marketRate(prices, swap.from, swap.to) : swap.rate,
       payoutAvailable: this.market.available(swap.to),

@@ -35,6 +35,8 @@ export const CHAINS = Object.fromEntries(NETWORKS.map((n) => [n, 'mainnet'])) as
 export const T0 = 1_700_000_000;
 export const PAYMENT_WINDOW_SECONDS = 900;
 export const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+/** The currencies whose liquidity the tests' treasury publishes. */
+const LIQUIDITY_CODES = ['BTC', 'ETH', 'USDTERC'] as const;
 
 /** A clock the test moves by hand; the engine reads it in milliseconds. */
 export class ManualClock {
@@ -179,10 +181,20 @@ export class EngineHarness {
     }
   }
 
-  /** Fresh prices at the current time: BTC $60,000 and ETH $4,000 make BTC→ETH exactly 15. */
+  /**
+   * Fresh prices at the current time: BTC $60,000 and ETH $4,000 make BTC→ETH exactly 15. The
+   * treasury's liquidity is heard again too, unchanged, as its timer republishes it.
+   */
   setPrices(prices: Record<string, string> = { BTC: '60000', ETH: '4000', USDT: '1' }): void {
     for (const [coin, usd] of Object.entries(prices)) {
       this.market.setPrice({ coin, usd, at: this.clock.now(), sources: [] });
+    }
+    for (const code of LIQUIDITY_CODES) {
+      this.market.setLiquidity({
+        code,
+        available: this.market.available(code)?.toString() ?? null,
+        at: this.clock.now(),
+      });
     }
   }
 
@@ -191,7 +203,7 @@ export class EngineHarness {
     await this.dataSource.query('TRUNCATE deposits, swaps, outbox, address_counters RESTART IDENTITY');
     this.clock.set(T0);
     for (const { coin } of this.market.priceEntries()) this.market.deletePrice(coin);
-    for (const code of ['BTC', 'ETH', 'USDTERC'] as const) {
+    for (const code of LIQUIDITY_CODES) {
       this.market.setLiquidity({ code, available: null, at: this.clock.now() });
     }
     this.setPrices();

@@ -70,6 +70,12 @@ describe('SwapErrors', () => {
       'Pricing for USDT is temporarily unavailable',
     ],
     [
+      SwapErrors.payoutsUnavailable('ETH'),
+      'PAYOUTS_UNAVAILABLE',
+      400,
+      'Payouts in ETH are temporarily unavailable',
+    ],
+    [
       SwapErrors.depositsUnavailable('LTC'),
       'DEPOSITS_UNAVAILABLE',
       400,

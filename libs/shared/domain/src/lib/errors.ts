@@ -24,6 +24,7 @@ export const SwapErrorCode = {
   PAIR_UNDER_MAINTENANCE: 'PAIR_UNDER_MAINTENANCE',
   PRICING_UNAVAILABLE: 'PRICING_UNAVAILABLE',
   DEPOSITS_UNAVAILABLE: 'DEPOSITS_UNAVAILABLE',
+  PAYOUTS_UNAVAILABLE: 'PAYOUTS_UNAVAILABLE',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   INVALID_SIGNATURE: 'INVALID_SIGNATURE',
   SWAP_NOT_FOUND: 'SWAP_NOT_FOUND',
@@ -136,6 +137,9 @@ export const SwapErrors = {
     bad(SwapErrorCode.PRICING_UNAVAILABLE, `Pricing for ${coin} is temporarily unavailable`),
   depositsUnavailable: (code: CurrencyCode) =>
     bad(SwapErrorCode.DEPOSITS_UNAVAILABLE, `Deposits of ${code} are temporarily unavailable`),
+  /** The treasury's balance in the currency is not known lately: nothing is promised against it. */
+  payoutsUnavailable: (code: CurrencyCode) =>
+    bad(SwapErrorCode.PAYOUTS_UNAVAILABLE, `Payouts in ${code} are temporarily unavailable`),
   // D2: the two 401 messages are fixed and deliberately say no more.
   invalidCredentials: () => new SwapError(SwapErrorCode.INVALID_CREDENTIALS, 401, 'Invalid credentials'),
   invalidSignature: () => new SwapError(SwapErrorCode.INVALID_SIGNATURE, 401, 'Invalid signature'),

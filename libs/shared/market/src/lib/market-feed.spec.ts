@@ -1,4 +1,6 @@
-import { MarketFeed, PRICE_MAX_AGE_MS } from './market-feed';
+import { creditingMarket } from './crediting-market';
+import { LIQUIDITY_MAX_AGE_MS, MarketFeed, PRICE_MAX_AGE_MS } from './market-feed';
+import { priceSwap } from './price-swap';
 
 describe('MarketFeed.freshPrices', () => {
   let now: number;
@@ -40,5 +42,42 @@ describe('MarketFeed.freshPrices', () => {
     expect(feed.freshPrices()).toEqual({});
     now -= 5;
     expect(feed.freshPrices()).toEqual({ BTC: '60000' });
+  });
+});
+
+describe('liquidity the treasury stopped publishing', () => {
+  let now = 1_000_000;
+  const feed = new MarketFeed(() => now);
+  const request = {
+    from: 'BTC',
+    to: 'ETH',
+    type: 'float',
+    direction: 'from',
+    amount: 10_000_000n,
+    partnerPercent: '0',
+  } as const;
+
+  beforeAll(() => {
+    for (const [coin, usd] of [
+      ['BTC', '60000'],
+      ['ETH', '3000'],
+    ])
+      feed.setPrice({ coin, usd, at: now, sources: [] });
+    feed.setLiquidity({ code: 'ETH', available: '5000000000000000000', at: now });
+  });
+
+  it('quotes and credits against it while it is recent, and refuses both once it is too old', () => {
+    expect(priceSwap(feed, request).max).not.toBeNull();
+    expect(creditingMarket(feed, 'BTC', 'ETH').payoutAvailable).toBe(5_000_000_000_000_000_000n);
+
+    now += LIQUIDITY_MAX_AGE_MS + 1;
+    for (const code of ['BTC', 'ETH'])
+      feed.setPrice({ coin: code, usd: code === 'BTC' ? '60000' : '3000', at: now, sources: [] });
+
+    expect(feed.liquidityFresh('ETH')).toBe(false);
+    expect(() => priceSwap(feed, request)).toThrow('Payouts in ETH are temporarily unavailable');
+    expect(() => creditingMarket(feed, 'BTC', 'ETH')).toThrow('Payouts in ETH are temporarily unavailable');
+    // A currency the treasury never spoke of yet has no limit to distrust.
+    expect(feed.liquidityFresh('SOL')).toBe(true);
   });
 });

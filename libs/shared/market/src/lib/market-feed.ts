@@ -18,6 +18,13 @@ import { CurrencyCode, UsdPrices } from '@swap/domain';
 export const PRICE_MAX_AGE_MS = 30_000;
 
 /**
+ * The treasury publishes every currency's liquidity every few seconds (LIQUIDITY_REFRESH_SECONDS,
+ * 10 by default). One older than this means it stopped, or cannot read the hot wallet's balance:
+ * nothing is quoted or credited against it.
+ */
+export const LIQUIDITY_MAX_AGE_MS = 120_000;
+
+/**
  * An in-memory copy of the `prices`, `liquidity` and operator settings buckets, kept current by KV
  * watches, so a quote costs no round trip. Readers get only fresh prices.
  */
@@ -107,6 +114,15 @@ export class MarketFeed {
 
   priceEntries(): PriceEntry[] {
     return [...this.prices.values()];
+  }
+
+  /**
+   * False when the treasury's last word on `code` is older than LIQUIDITY_MAX_AGE_MS. Before its
+   * first word there is no limit to trust or distrust (a fresh install): true.
+   */
+  liquidityFresh(code: CurrencyCode): boolean {
+    const entry = this.liquidity.get(code);
+    return entry === undefined || this.clock() - entry.at <= LIQUIDITY_MAX_AGE_MS;
   }
 
   /** Base units the treasury can pay out in `code`; null = no limit known to be set. */

@@ -41,6 +41,7 @@ export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote 
     if (prices[CURRENCIES[code].coin] === undefined)
       throw SwapErrors.pricingUnavailable(CURRENCIES[code].coin);
   }
+  if (!market.liquidityFresh(to)) throw SwapErrors.payoutsUnavailable(to);
   // One literal with every field: V8 takes a slow path for `{ ...base, newField }`, and this
   // prices every quote.
   const input: QuoteInput = {

@@ -1,5 +1,5 @@
 import type { ApiKeyInfo } from '@swap/contracts';
-import { MarketFeed, PRICE_MAX_AGE_MS } from '@swap/market';
+import { LIQUIDITY_MAX_AGE_MS, MarketFeed, PRICE_MAX_AGE_MS } from '@swap/market';
 import { SwapUseCases } from './swap.use-cases';
 
 describe('quotes while the market stands still', () => {
@@ -45,6 +45,18 @@ describe('quotes while the market stands still', () => {
     swaps.quote(body, key);
     now += PRICE_MAX_AGE_MS + 1;
     expect(() => swaps.quote(body, key)).toThrow(/pric/i);
+  });
+
+  it('stops quoting against liquidity the treasury stopped publishing, though prices keep coming', () => {
+    market.setLiquidity({ code: 'ETH', available: '100000000000000000000', at: now });
+    swaps.quote(body, key);
+    now += LIQUIDITY_MAX_AGE_MS - PRICE_MAX_AGE_MS / 2;
+    price('BTC', '60000');
+    price('ETH', '3000');
+    const stillFresh = swaps.quote(body, key);
+    now += PRICE_MAX_AGE_MS; // the prices stay fresh, the liquidity ages out
+    expect(() => swaps.quote(body, key)).toThrow('Payouts in ETH are temporarily unavailable');
+    expect(stillFresh.to.max).not.toBeNull();
   });
 
   it('keeps refusals out: a request is checked again each time', () => {

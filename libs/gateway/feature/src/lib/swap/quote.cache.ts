@@ -23,7 +23,8 @@ export class QuoteCache {
     this.forgetIfMarketMoved();
     const key = `${request.from}:${request.to}:${request.type}:${request.direction}:${request.amount}:${request.partnerPercent}`;
     let answer = this.answers.get(key);
-    if (answer === undefined) {
+    // Liquidity ageing out changes no revision: an answer is not served past it (price() refuses).
+    if (answer === undefined || !this.market.liquidityFresh(request.to)) {
       answer = price();
       if (this.answers.size >= this.max) this.answers.clear();
       this.answers.set(key, answer);
