@@ -59,6 +59,22 @@ export function accountKeyVariables(seed: Uint8Array): Record<`${Network}_XPUB`,
 
 /** The secp256k1 private key of account/0/index, the key behind depositAddress(network, …, index). */
 export function childPrivateKey(seed: Uint8Array, network: Bip32Network, index: number): Uint8Array {
+  return childKeyPair(seed, network, index).privateKey;
+}
+
+/** account/0/index with its compressed public key, which deriving it computes anyway. */
+export function childKeyPair(seed: Uint8Array, network: Bip32Network, index: number): SecpKeyPair {
   assertIndex(index);
-  return accountNodesOf(seed, network).receive.deriveChild(index).privateKey as Uint8Array;
+  return keyPairOf(accountNodesOf(seed, network).receive.deriveChild(index));
+}
+
+export interface SecpKeyPair {
+  privateKey: Uint8Array;
+  /** 33 bytes, compressed. */
+  publicKey: Uint8Array;
+}
+
+/** A derived private node's key pair. */
+export function keyPairOf(node: HDKey): SecpKeyPair {
+  return { privateKey: node.privateKey as Uint8Array, publicKey: node.publicKey as Uint8Array };
 }

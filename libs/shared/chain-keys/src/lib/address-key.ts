@@ -3,7 +3,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Network } from '@swap/domain';
-import { childPrivateKey } from './account-keys';
+import { childKeyPair, type SecpKeyPair } from './account-keys';
 import { evmAddress, p2wpkhAddress, SEGWIT_HRP, tronAddress } from './bip32-addresses';
 import { numberToBytesLE } from './bytes';
 import { scalarSigner } from './ed25519-signer';
@@ -49,14 +49,14 @@ export function addressKey(
   assertIndex(index);
   switch (network) {
     case 'SOL': {
-      const signer = solanaChildSigner(solanaAccount(seed), index);
+      const signer = solanaChildSigner(cachedPerSeed(solanaAccounts, seed, solanaAccount), index);
       const address = base58.encode(signer.publicKey);
       return { network, address, index, scheme: 'ed25519', ...signer, signDigest: noDigests(network) };
     }
     case 'XMR':
       return moneroKey(seed, index, chain);
     default:
-      return secpAddressKey(network, index, childPrivateKey(seed, network, index), chain);
+      return secpAddressKey(network, index, childKeyPair(seed, network, index), chain);
   }
 }
 
@@ -64,10 +64,9 @@ export function addressKey(
 export function secpAddressKey(
   network: Bip32Network,
   index: number,
-  privateKey: Uint8Array,
+  { privateKey, publicKey }: SecpKeyPair,
   chain: Chain = 'mainnet',
 ): AddressKey {
-  const publicKey = secp256k1.getPublicKey(privateKey, true);
   const address = secpAddress(network, publicKey, chain);
   // noble's recovered format is recovery‖r‖s; the chain interface wants r‖s‖recovery.
   const recovered = (message: Uint8Array, prehash: boolean) => {
@@ -82,8 +81,22 @@ export function secpAddressKey(
   return { network, address, index, publicKey, scheme: 'secp256k1', sign, signDigest };
 }
 
+/** Account-level keys by seed: deriving one costs hardened steps and a base-point multiplication. */
+const solanaAccounts = new WeakMap<Uint8Array, ReturnType<typeof solanaAccount>>();
+const moneroAccounts = new WeakMap<Uint8Array, ReturnType<typeof moneroAccount>>();
+
+function cachedPerSeed<T>(
+  cache: WeakMap<Uint8Array, T>,
+  seed: Uint8Array,
+  derive: (seed: Uint8Array) => T,
+): T {
+  let value = cache.get(seed);
+  if (value === undefined) cache.set(seed, (value = derive(seed)));
+  return value;
+}
+
 function moneroKey(seed: Uint8Array, index: number, chain: Chain): AddressKey {
-  const account = moneroAccount(seed);
+  const account = cachedPerSeed(moneroAccounts, seed, moneroAccount);
   const scalar = moneroSpendScalar(account, index);
   // Secret, fixed per key and different for every subaddress, as for SOL children.
   const domain = utf8ToBytes('swap/xmr-nonce-prefix');

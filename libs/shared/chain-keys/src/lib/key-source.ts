@@ -1,7 +1,7 @@
 import { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { NETWORKS, type Network } from '@swap/domain';
-import { accountPublicKey } from './account-keys';
+import { accountPublicKey, keyPairOf } from './account-keys';
 import { addressKey, secpAddressKey, type AddressKey } from './address-key';
 import { moneroAccount, moneroAddress, parseMoneroAccountPublic } from './monero-keys';
 import { assertIndex, BIP32_NETWORKS, type Bip32Network, type Chain } from './paths';
@@ -76,8 +76,12 @@ export function keySource(options: KeySourceOptions): KeySource {
       const branch = receive.get(network);
       if (!branch) return addressKey(need(network), network, index, chainOf(network));
       assertIndex(index);
-      const child = branch.deriveChild(index).privateKey as Uint8Array;
-      return secpAddressKey(network as Bip32Network, index, child, chainOf(network));
+      return secpAddressKey(
+        network as Bip32Network,
+        index,
+        keyPairOf(branch.deriveChild(index)),
+        chainOf(network),
+      );
     },
     accountPublic(network) {
       const account = accounts.get(network);
