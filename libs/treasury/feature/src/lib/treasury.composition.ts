@@ -91,7 +91,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     signTransfer: new SignTransfer(transfers, dispatcher, reservationsChanged),
     recordSwapBooks: new RecordSwapBooks(books),
     planSweeps: new PlanSweeps({ transfers, books, chains, keys, dispatcher, logger }),
-    tracker: new ConfirmationTracker({ transfers, chains, reporter, reservationsChanged, logger }),
+    tracker: new ConfirmationTracker({ transfers, chains, reporter, reservationsChanged, clock, logger }),
     liquidity,
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),

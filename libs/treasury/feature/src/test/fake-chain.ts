@@ -45,8 +45,13 @@ export class FakeChain implements ChainReader, ChainSender {
     this.nonces = network === 'ETH' || network === 'AVAX' ? true : undefined;
   }
 
+  /** Blocks mined so far: confirm() and failOnChain() mine one, as only a block changes a count. */
+  height = 100;
+  /** txids asked about through transaction(), in order. */
+  readonly lookups: string[] = [];
+
   async tip() {
-    return { height: 100, hash: 'tip' };
+    return { height: this.height, hash: `block-${this.height}` };
   }
   async blockAt() {
     return null;
@@ -79,6 +84,7 @@ export class FakeChain implements ChainReader, ChainSender {
   }
 
   async transaction(txid: string): Promise<TxStatus> {
+    this.lookups.push(txid);
     return this.statuses.get(txid) ?? { state: 'unknown' };
   }
 
@@ -105,11 +111,13 @@ export class FakeChain implements ChainReader, ChainSender {
 
   /** `fee`: what the chain charged, where it tells it (EVM). */
   confirm(txid: string, confirmations: number, fee?: bigint): void {
+    this.height++;
     const mined = { height: 100, blockHash: 'b', confirmations, time: 1 };
     this.statuses.set(txid, { state: 'confirmed', ...mined, ...(fee === undefined ? {} : { fee }) });
   }
 
   failOnChain(txid: string, reason: string, fee?: bigint, confirmations = 1): void {
+    this.height++;
     const mined = { height: 100, blockHash: 'b', confirmations, time: 1 };
     this.statuses.set(txid, { state: 'failed', reason, ...mined, ...(fee === undefined ? {} : { fee }) });
   }

@@ -1,4 +1,5 @@
 import { openHarness, payoutCommand, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
+import { MEMPOOL_RECHECK_MS } from './confirmation.tracker';
 
 describe('ConfirmationTracker', () => {
   let h: Harness;
@@ -115,6 +116,50 @@ describe('ConfirmationTracker', () => {
 
     expect(eth.signs).toHaveLength(1);
     expect(eth.broadcasts).toEqual([eth.broadcasts[0], eth.broadcasts[0]]);
+  });
+
+  it('asks the node about a transfer again only once its chain has a new block', async () => {
+    const eth = treasury.chains.chain('ETH');
+    const txid = await broadcastPayout();
+
+    await treasury.tracker.poll();
+    await treasury.tracker.poll();
+    await treasury.tracker.poll();
+    expect(eth.lookups).toEqual([txid]);
+
+    eth.confirm(txid, 1); // a block
+    await treasury.tracker.poll();
+    await treasury.tracker.poll();
+    expect(eth.lookups).toEqual([txid, txid]);
+    expect(reported()).toEqual(['broadcast:0', 'confirmed:1']);
+  });
+
+  it('notices within the recheck interval a transaction the node dropped without a block, and sends it again', async () => {
+    const eth = treasury.chains.chain('ETH');
+    const txid = await broadcastPayout();
+    await treasury.tracker.poll(); // in the mempool
+    eth.forget(txid); // evicted: no block says so
+
+    await treasury.tracker.poll();
+    expect(eth.broadcasts).toHaveLength(1);
+
+    h.clock.advance(MEMPOOL_RECHECK_MS);
+    await treasury.tracker.poll();
+    expect(eth.broadcasts).toEqual([eth.broadcasts[0], eth.broadcasts[0]]);
+    // Until the node shows it again, each poll asks (and sends the same bytes) again.
+    await treasury.tracker.poll();
+    expect(eth.lookups.filter((id) => id === txid)).toHaveLength(3);
+  });
+
+  it('looks every transfer up when the chain tip cannot be read', async () => {
+    const eth = treasury.chains.chain('ETH');
+    const txid = await broadcastPayout();
+    eth.tip = () => Promise.reject(new Error('connect ECONNREFUSED'));
+
+    await treasury.tracker.poll();
+    await treasury.tracker.poll();
+
+    expect(eth.lookups).toEqual([txid, txid]);
   });
 
   it('reports later what it could not report while the bus was down', async () => {

@@ -1,6 +1,7 @@
 import type { SignedTransaction, TxStatus } from '@swap/chain';
+import type { Network } from '@swap/domain';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import { signedOf } from '../sending/network-sender';
@@ -11,21 +12,49 @@ export interface ConfirmationTrackerDeps {
   chains: ChainNodes;
   reporter: ProgressReporter;
   reservationsChanged: () => void;
+  clock: Clock;
   logger: TreasuryLogger;
+}
+
+/**
+ * A transaction in a mempool can leave it without a block (evicted, the node restarted): without a
+ * new block, it is looked up again after this long, to be sent again if the node forgot it.
+ */
+export const MEMPOOL_RECHECK_MS = 30_000;
+
+/** What the last look at a transfer saw: the chain's tip then, and when. */
+interface LastCheck {
+  tip: string;
+  at: number;
 }
 
 /**
  * Follows broadcast transfers on their chain (run by a RepeatingTask): each new confirmation count
  * up to the threshold, then CONFIRMED; a transaction mined but failed → FAILED, once it is as deep
- * as the threshold. Progress reports that could not be sent earlier go out here too.
+ * as the threshold. Progress reports that could not be sent earlier go out here too. A transfer's
+ * confirmations change only with a block, so it is looked up only when its chain's tip moved since
+ * the last look (or MEMPOOL_RECHECK_MS passed): one tip read per network and poll, not one lookup
+ * per transfer, while a slow chain such as Bitcoin holds hundreds in flight between its blocks.
  */
 export class ConfirmationTracker {
+  private readonly checked = new Map<string, LastCheck>();
+
   constructor(private readonly deps: ConfirmationTrackerDeps) {}
 
   async poll(): Promise<void> {
-    for (const transfer of await this.deps.transfers.inFlight()) {
+    const inFlight = await this.deps.transfers.inFlight();
+    const tips = await this.tips(new Set(inFlight.map((transfer) => transfer.network)));
+    const now = this.deps.clock();
+    const ids = new Set(inFlight.map((transfer) => transfer.id));
+    for (const id of this.checked.keys()) if (!ids.has(id)) this.checked.delete(id);
+    for (const transfer of inFlight) {
+      const tip = tips.get(transfer.network);
+      const last = this.checked.get(transfer.id);
+      if (tip !== undefined && last?.tip === tip && now - last.at < MEMPOOL_RECHECK_MS) continue;
       try {
-        await this.follow(transfer);
+        const status = await this.follow(transfer);
+        // A transaction the node does not know is sent again each poll until it is seen.
+        if (tip !== undefined && status !== 'unknown') this.checked.set(transfer.id, { tip, at: now });
       } catch (err) {
         // One unreachable node must not hold up the other networks.
         this.deps.logger.warn({ err, transferId: transfer.id }, 'confirmation check failed');
@@ -34,9 +63,27 @@ export class ConfirmationTracker {
     await this.deps.reporter.flush();
   }
 
-  private async follow(transfer: Transfer): Promise<void> {
+  /** Each network's tip hash; a network whose tip cannot be read has none, and all of it is looked up. */
+  private async tips(networks: Set<Network>): Promise<Map<Network, string>> {
+    const tips = new Map<Network, string>();
+    for (const network of networks) {
+      try {
+        tips.set(network, (await this.deps.chains.reader(network).tip()).hash);
+      } catch (err) {
+        this.deps.logger.warn({ err, network }, 'chain tip unreadable; every transfer looked up');
+      }
+    }
+    return tips;
+  }
+
+  private async follow(transfer: Transfer): Promise<TxStatus['state']> {
     const tx = signedOf(transfer);
     const status: TxStatus = await this.deps.chains.reader(transfer.network).transaction(tx.txid);
+    await this.apply(transfer, tx, status);
+    return status.state;
+  }
+
+  private async apply(transfer: Transfer, tx: SignedTransaction, status: TxStatus): Promise<void> {
     switch (status.state) {
       case 'confirmed':
         return this.confirmations(transfer, tx, status.confirmations, status.fee);
