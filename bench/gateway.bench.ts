@@ -7,6 +7,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stack } from '@swap/stack';
+import { CpuMeter } from './cpu-meter';
 import { LoadResult, LoadTarget, runSignedLoad } from './signed-load';
 
 const TARGETS = { status: 0.4, price: 0.5 } as const;
@@ -24,10 +25,13 @@ async function startBareServer(): Promise<{ origin: string; child: ChildProcess 
 }
 
 interface Round {
-  bare: LoadResult;
-  status: LoadResult;
-  price: LoadResult;
+  bare: Measured;
+  status: Measured;
+  price: Measured;
 }
+
+/** A load result with the CPU ms each process of the run spent during it. */
+type Measured = LoadResult & { cpu: Map<string, number> };
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,6 +50,24 @@ function report(rounds: Round[]): boolean {
       `${String(i + 1).padStart(5)}  ${r.bare.requestsPerSecond.toFixed(0).padStart(10)}  ${cell(r.status).padStart(20)}  ${cell(r.price).padStart(19)}`,
     );
   });
+  console.log('\nCPU while each target is under load (all rounds): µs per request, share of one core');
+  console.log('target    server µs  server core  nats-server core  load generator core');
+  for (const name of ['bare', 'status', 'price'] as const) {
+    const server = name === 'bare' ? 'bare-server' : 'gateway-0';
+    const sum = (process: string) => rounds.reduce((ms, r) => ms + (r[name].cpu.get(process) ?? 0), 0);
+    const requests = rounds.reduce((n, r) => n + r[name].requests, 0);
+    const seconds = rounds.reduce((s, r) => s + r[name].seconds, 0);
+    const core = (process: string) => `${((100 * sum(process)) / (seconds * 1000)).toFixed(0)}%`;
+    console.log(
+      [
+        name.padEnd(8),
+        ((1000 * sum(server)) / requests).toFixed(0).padStart(10),
+        core(server).padStart(12),
+        core('nats-server').padStart(17),
+        core('bench').padStart(20),
+      ].join(' '),
+    );
+  }
   console.log('\nendpoint  median ratio  p99 ms  non-2xx  errors  goal');
   for (const name of ['status', 'price'] as const) {
     const ratio = median(rounds.map((r) => r[name].requestsPerSecond / r.bare.requestsPerSecond));
@@ -97,14 +119,24 @@ async function main(): Promise<void> {
       price: { name: 'price', origin: gateway, path: '/v1/swap/price', body: priceBody },
     };
     const options = { ...load, credentials };
+    const meter = new CpuMeter(() => [
+      { name: 'bare-server', pid: bare.child.pid },
+      ...stack.services.map((service) => ({ name: service.name, pid: service.pid })),
+      { name: 'nats-server', pid: stack.natsPid },
+    ]);
+    const measured = async (target: LoadTarget): Promise<Measured> => {
+      const before = meter.sample();
+      const result = await runSignedLoad(target, options);
+      return { ...result, cpu: CpuMeter.spent(before, meter.sample()) };
+    };
     for (const target of Object.values(targets)) await runSignedLoad(target, { ...options, seconds: 2 }); // warm-up
     // Rounds interleave the targets, so a slow patch of the machine hits all of them alike.
     const rounds: Round[] = [];
     for (let i = 0; i < Number(values.rounds); i++) {
       rounds.push({
-        bare: await runSignedLoad(targets.bare, options),
-        status: await runSignedLoad(targets.status, options),
-        price: await runSignedLoad(targets.price, options),
+        bare: await measured(targets.bare),
+        status: await measured(targets.status),
+        price: await measured(targets.price),
       });
     }
     console.log(`\n${load.connections} connections, ${load.seconds} s per target and round`);

@@ -12,6 +12,9 @@ export interface LoadTarget {
 
 export interface LoadResult {
   name: string;
+  /** Requests answered, and over how long. */
+  requests: number;
+  seconds: number;
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
@@ -50,6 +53,8 @@ export async function runSignedLoad(target: LoadTarget, options: LoadOptions): P
   });
   return {
     name: target.name,
+    requests: result.requests.total,
+    seconds: result.duration,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

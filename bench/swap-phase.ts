@@ -1,6 +1,7 @@
 import type { Bus } from '@swap/bus';
 import { ALL_STREAMS, engineInbox, engineInputId } from '@swap/contracts';
 import type { SwapStatus } from '@swap/domain';
+import { CpuMeter } from './cpu-meter';
 import { forEachLimited } from './limited';
 import { wallClockMs } from './measure';
 import type { FleetSwap } from './swap-fleet';
@@ -28,6 +29,8 @@ export interface PhaseResult {
   toExchanging: number[];
   /** The phase on the monotonic clock V8's CPU profiles use (µs), to cut a profile to it. */
   monotonicUs: [bigint, bigint];
+  /** CPU ms each process spent from the first report until every swap had settled. */
+  cpu: Map<string, number>;
 }
 
 const AFTER_CREDIT: readonly SwapStatus[] = ['SENDING', 'REFUNDING', 'RATE_CHANGED', 'FAILED', 'DONE'];
@@ -43,7 +46,9 @@ export async function runPhase(
   fleet: readonly FleetSwap[],
   delivery: Delivery,
   timeoutMs: number,
+  meter: CpuMeter,
 ): Promise<PhaseResult> {
+  const cpuBefore = meter.sample();
   const publishedAt = new Array<number>(fleet.length);
   const monotonicStart = process.hrtime.bigint() / 1000n;
   const start = wallClockMs();
@@ -64,6 +69,7 @@ export async function runPhase(
       `${fleet.length - first}+ swaps not past crediting, e.g. ${fleet[first]?.id}: ${JSON.stringify(log.of(fleet[first]?.id ?? ''))}`,
   );
   const monotonicUs: [bigint, bigint] = [monotonicStart, process.hrtime.bigint() / 1000n];
+  const cpu = CpuMeter.spent(cpuBefore, meter.sample());
   const failed = new Map<string, SwapStatus>();
   const toSending: number[] = [];
   const toExchanging: number[] = [];
@@ -84,7 +90,7 @@ export async function runPhase(
     0,
   );
   const seconds = (end - begin) / 1000;
-  return { swaps: fleet.length, failed, seconds, transitions, toSending, toExchanging, monotonicUs };
+  return { swaps: fleet.length, failed, seconds, transitions, toSending, toExchanging, monotonicUs, cpu };
 }
 
 /**

@@ -20,6 +20,8 @@
 import { parseArgs } from 'node:util';
 import type { EngineInput } from '@swap/contracts';
 import { Stack } from '@swap/stack';
+import { availableParallelism } from 'node:os';
+import { CpuMeter } from './cpu-meter';
 import { measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
 import { SwapEventLog } from './swap-event-log';
@@ -60,6 +62,7 @@ function report(baseline: BaselineResult, burst: PhaseResult, steady: PhaseResul
     console.log(
       `profile windows (µs, monotonic): burst ${burst.monotonicUs.join('-')} steady ${steady.monotonicUs.join('-')}`,
     );
+  reportCpu(burst, steady);
   for (const [id, status] of [...burst.failed, ...steady.failed].slice(0, 10))
     console.log(`  swap ${id} ended ${status}`);
 
@@ -76,6 +79,26 @@ function report(baseline: BaselineResult, burst: PhaseResult, steady: PhaseResul
     `steady p99 report → SENDING           ${`${p99.toFixed(0)} ms`.padStart(12)}   < ${TARGETS.p99Ms} ms ${p99Met ? 'met' : 'MISSED'}`,
   );
   return ratioMet && p99Met;
+}
+
+/** Each process's CPU per swap in both phases, and how much of the machine the phases used. */
+function reportCpu(burst: PhaseResult, steady: PhaseResult): void {
+  const cores = availableParallelism();
+  const names = [...new Set([...burst.cpu.keys(), ...steady.cpu.keys()])].sort(
+    (a, b) => (burst.cpu.get(b) ?? 0) - (burst.cpu.get(a) ?? 0),
+  );
+  const cell = (r: PhaseResult, name: string) => {
+    const ms = r.cpu.get(name) ?? 0;
+    return `${(ms / r.swaps).toFixed(2).padStart(8)} ${((100 * ms) / (r.seconds * 1000)).toFixed(0).padStart(5)}%`;
+  };
+  console.log(`\nCPU per swap (ms) and share of one core over each busy period (${cores} cores)`);
+  console.log('process             burst ms  core     steady ms  core');
+  for (const name of names) console.log(`${name.padEnd(18)}${cell(burst, name)}    ${cell(steady, name)}`);
+  const total = (r: PhaseResult) => [...r.cpu.values()].reduce((sum, ms) => sum + ms, 0);
+  const used = (r: PhaseResult) => ((100 * total(r)) / (r.seconds * 1000 * cores)).toFixed(0);
+  console.log(
+    `${'all'.padEnd(18)}${(total(burst) / burst.swaps).toFixed(2).padStart(8)}  ${used(burst).padStart(3)}% of the machine   ${(total(steady) / steady.swaps).toFixed(2).padStart(8)}  ${used(steady).padStart(3)}% of the machine`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -97,6 +120,10 @@ async function main(): Promise<void> {
     const client = stack.client(await stack.createKey({ rateLimit: 100_000 }));
     await stack.pricesReady(await stack.createKey());
     const events = await SwapEventLog.open(stack.bus);
+    const meter = new CpuMeter(() => [
+      ...stack.services.map((service) => ({ name: service.name, pid: service.pid })),
+      { name: 'nats-server', pid: stack.natsPid },
+    ]);
     log = events;
     console.log(`opening ${2 * count} swaps and paying their deposits on the devnet…`);
     const burstFleet = await openFleet(stack, client, count, 8);
@@ -113,7 +140,14 @@ async function main(): Promise<void> {
     await waitIdle(stack.bus);
 
     console.log('burst: every deposit report at once…');
-    const burst = await runPhase(stack.bus, events, burstFleet, { rate: null, concurrency }, timeoutMs);
+    const burst = await runPhase(
+      stack.bus,
+      events,
+      burstFleet,
+      { rate: null, concurrency },
+      timeoutMs,
+      meter,
+    );
     // Its payouts confirm (the treasury reports them, the swaps are DONE) before the next phase.
     await mineDeep(stack);
     await events.until(
@@ -124,7 +158,7 @@ async function main(): Promise<void> {
     await waitIdle(stack.bus);
     const rate = values.rate ? Number(values.rate) : Math.max(1, (0.5 * burst.swaps) / burst.seconds);
     console.log(`steady: ${rate.toFixed(0)} deposit reports per second…`);
-    const steady = await runPhase(stack.bus, events, steadyFleet, { rate, concurrency }, timeoutMs);
+    const steady = await runPhase(stack.bus, events, steadyFleet, { rate, concurrency }, timeoutMs, meter);
 
     console.log(
       `\n${count} swaps per phase over ${new Set(burstFleet.map((s) => s.from)).size} source and ${new Set(burstFleet.map((s) => s.to)).size} payout currencies; reports published ${concurrency} at a time; consumer concurrency 16`,

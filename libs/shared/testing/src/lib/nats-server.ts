@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 export interface NatsServerHandle {
   url: string;
+  /** The server's process, for benchmarks that account for its CPU time. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
 
   try {
     const url = await waitForPortsFile(dir, () => failed);
-    return { url, stop };
+    return { url, pid: child.pid, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -27,6 +27,11 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The running process's id (undefined before start), for benchmarks that account for its CPU time. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /**
    * Starts the service, or starts it again after kill() or stop(); the output so far is kept. A
    * free port can be taken by another process before the service binds it (suites run in

@@ -59,6 +59,8 @@ export class Stack {
   private cleanups: Array<() => Promise<void>> = [];
   bus!: Bus;
   natsUrl!: string;
+  /** The stack's own nats-server process. */
+  natsPid: number | undefined;
   /** The stack's database (every service's schema), for suites that check what the services stored. */
   databaseUrl!: string;
 
@@ -139,6 +141,7 @@ export class Stack {
         new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
       );
     this.natsUrl = nats.url;
+    this.natsPid = nats.pid;
     this.databaseUrl = db.url;
     // The first gateway migrates its schema before the others race to.
     await this.gateways[0].start();
