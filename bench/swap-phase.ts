@@ -29,8 +29,10 @@ export interface PhaseResult {
   toExchanging: number[];
   /** The phase on the monotonic clock V8's CPU profiles use (µs), to cut a profile to it. */
   monotonicUs: [bigint, bigint];
-  /** CPU ms each process spent from the first report until every swap had settled. */
+  /** CPU ms each process spent from the first report until every swap had settled… */
   cpu: Map<string, number>;
+  /** …which took this long (the busy period and the last check's delay). */
+  cpuSeconds: number;
 }
 
 const AFTER_CREDIT: readonly SwapStatus[] = ['SENDING', 'REFUNDING', 'RATE_CHANGED', 'FAILED', 'DONE'];
@@ -49,6 +51,7 @@ export async function runPhase(
   meter: CpuMeter,
 ): Promise<PhaseResult> {
   const cpuBefore = meter.sample();
+  const cpuStart = performance.now();
   const publishedAt = new Array<number>(fleet.length);
   const monotonicStart = process.hrtime.bigint() / 1000n;
   const start = wallClockMs();
@@ -70,6 +73,7 @@ export async function runPhase(
   );
   const monotonicUs: [bigint, bigint] = [monotonicStart, process.hrtime.bigint() / 1000n];
   const cpu = CpuMeter.spent(cpuBefore, meter.sample());
+  const cpuSeconds = (performance.now() - cpuStart) / 1000;
   const failed = new Map<string, SwapStatus>();
   const toSending: number[] = [];
   const toExchanging: number[] = [];
@@ -90,7 +94,17 @@ export async function runPhase(
     0,
   );
   const seconds = (end - begin) / 1000;
-  return { swaps: fleet.length, failed, seconds, transitions, toSending, toExchanging, monotonicUs, cpu };
+  return {
+    swaps: fleet.length,
+    failed,
+    seconds,
+    transitions,
+    toSending,
+    toExchanging,
+    monotonicUs,
+    cpu,
+    cpuSeconds,
+  };
 }
 
 /**

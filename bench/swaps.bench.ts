@@ -17,10 +17,10 @@
 //   npm run bench:swaps [-- --swaps 1000 --concurrency 16 --rate 150 --baseline-messages 20000]
 //   STACK_NODE_ARGS=--cpu-prof npm run bench:swaps   # profiles every service (*.cpuprofile in cwd);
 //                                                    # the phases' windows on V8's clock are printed
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { EngineInput } from '@swap/contracts';
 import { Stack } from '@swap/stack';
-import { availableParallelism } from 'node:os';
 import { CpuMeter } from './cpu-meter';
 import { measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
@@ -89,13 +89,13 @@ function reportCpu(burst: PhaseResult, steady: PhaseResult): void {
   );
   const cell = (r: PhaseResult, name: string) => {
     const ms = r.cpu.get(name) ?? 0;
-    return `${(ms / r.swaps).toFixed(2).padStart(8)} ${((100 * ms) / (r.seconds * 1000)).toFixed(0).padStart(5)}%`;
+    return `${(ms / r.swaps).toFixed(2).padStart(8)} ${((100 * ms) / (r.cpuSeconds * 1000)).toFixed(0).padStart(5)}%`;
   };
-  console.log(`\nCPU per swap (ms) and share of one core over each busy period (${cores} cores)`);
+  console.log(`\nCPU per swap (ms) and share of one core over each phase (${cores} cores)`);
   console.log('process             burst ms  core     steady ms  core');
   for (const name of names) console.log(`${name.padEnd(18)}${cell(burst, name)}    ${cell(steady, name)}`);
   const total = (r: PhaseResult) => [...r.cpu.values()].reduce((sum, ms) => sum + ms, 0);
-  const used = (r: PhaseResult) => ((100 * total(r)) / (r.seconds * 1000 * cores)).toFixed(0);
+  const used = (r: PhaseResult) => ((100 * total(r)) / (r.cpuSeconds * 1000 * cores)).toFixed(0);
   console.log(
     `${'all'.padEnd(18)}${(total(burst) / burst.swaps).toFixed(2).padStart(8)}  ${used(burst).padStart(3)}% of the machine   ${(total(steady) / steady.swaps).toFixed(2).padStart(8)}  ${used(steady).padStart(3)}% of the machine`,
   );
