@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { CurrencyCode } from '@swap/domain';
+import { pgPool, queryPrepared, type PreparedQueryable, type PreparedStatement } from '@swap/persistence';
 
 /** One deposit as a watcher last reported it. */
 export interface DepositRecord {
@@ -48,8 +49,25 @@ interface DepositRow {
  * Every deposit the watchers reported, whether the swap's state machine took it or not (a late
  * deposit to an expired swap, a further deposit): operators find them here, nothing is forgotten.
  */
+/** Every deposit report runs it: prepared once per connection. */
+const RECORD: PreparedStatement = {
+  name: 'deposits_record',
+  text: `INSERT INTO deposits (deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations,
+                           block_height, block_hash, reverted, report_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (deposit_id) DO UPDATE SET
+       amount = EXCLUDED.amount, confirmations = EXCLUDED.confirmations, block_height = EXCLUDED.block_height,
+       block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, report_seq = EXCLUDED.report_seq,
+       updated_at = now()
+     WHERE deposits.report_seq <= EXCLUDED.report_seq
+     RETURNING credited`,
+};
+
 export class DepositLogRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
+  ) {}
 
   /**
    * Stores the deposit as this report tells it, unless a later report of it (a higher inbox stream
@@ -57,31 +75,20 @@ export class DepositLogRepository {
    * crash must still be applied). Null when the report is older than the stored state.
    */
   async record(deposit: DepositRecord, seq: number): Promise<RecordedDeposit | null> {
-    const rows: Array<{ credited: boolean }> = await this.dataSource.query(
-      `INSERT INTO deposits (deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations,
-                             block_height, block_hash, reverted, report_seq)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT (deposit_id) DO UPDATE SET
-         amount = EXCLUDED.amount, confirmations = EXCLUDED.confirmations, block_height = EXCLUDED.block_height,
-         block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, report_seq = EXCLUDED.report_seq,
-         updated_at = now()
-       WHERE deposits.report_seq <= EXCLUDED.report_seq
-       RETURNING credited`,
-      [
-        deposit.depositId,
-        deposit.swapId,
-        deposit.currency,
-        deposit.address,
-        deposit.txid,
-        deposit.index,
-        deposit.amount.toString(),
-        deposit.confirmations,
-        deposit.blockHeight,
-        deposit.blockHash,
-        deposit.reverted,
-        seq,
-      ],
-    );
+    const rows = await queryPrepared<{ credited: boolean }>(this.dataSource, this.pool, RECORD, [
+      deposit.depositId,
+      deposit.swapId,
+      deposit.currency,
+      deposit.address,
+      deposit.txid,
+      deposit.index,
+      deposit.amount.toString(),
+      deposit.confirmations,
+      deposit.blockHeight,
+      deposit.blockHash,
+      deposit.reverted,
+      seq,
+    ]);
     return rows[0] ? { credited: rows[0].credited } : null;
   }
 

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Swap } from '@swap/domain';
+import { pgPool, queryPrepared, type PreparedQueryable, type PreparedStatement } from '@swap/persistence';
 import { rowToSwap, SWAP_COLUMNS, SwapRow, swapToValues } from './swap-row';
 import { OutboxMessage, OutboxWriter } from './outbox.writer';
 
@@ -19,11 +20,35 @@ export interface MoneyAttempts {
 const columns = SWAP_COLUMNS.join(', ');
 const placeholders = SWAP_COLUMNS.map((_, i) => `$${i + 4}`).join(', ');
 const assignments = SWAP_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ');
+const n = SWAP_COLUMNS.length + 3;
+
+/**
+ * A transition in one statement, so one round trip and atomic by itself: the outbox rows are
+ * written only when the guarded update took the row (they join its RETURNING), in the order given.
+ * Every transition of every swap runs it: prepared once per connection.
+ */
+const SAVE_TRANSITION: PreparedStatement = {
+  name: 'swaps_save_transition',
+  text: `WITH changed AS (
+       UPDATE swaps SET ${assignments}, version = version + 1,
+         payout_id = COALESCE($${n}, payout_id), refund_id = COALESCE($${n + 1}, refund_id)
+       WHERE id = $1 AND version = $2 RETURNING id
+     ), relayed AS (
+       ${new OutboxWriter().insertSelect(`$${n + 2}`, 'changed')}
+     ), credited AS (
+       UPDATE deposits SET credited = true, updated_at = now()
+       WHERE deposit_id = ANY($${n + 3}::text[]) AND swap_id = $1 AND EXISTS (SELECT 1 FROM changed)
+     )
+     SELECT count(*)::int AS changed FROM changed`,
+};
 
 export class SwapRepository {
   private readonly outbox = new OutboxWriter();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
+  ) {}
 
   async find(id: string): Promise<Swap | null> {
     return (await this.findWithAttempts(id))?.swap ?? null;
@@ -97,31 +122,15 @@ export class SwapRepository {
     credited: readonly string[] = [],
   ): Promise<Swap> {
     const saved = { ...next, version: next.version + 1 };
-    const n = SWAP_COLUMNS.length + 3;
-    // One statement, so one round trip and atomic by itself: the outbox rows are written only when
-    // the guarded update took the row (they join its RETURNING), in the order given.
-    const rows: Array<{ changed: number }> = await this.dataSource.query(
-      `WITH changed AS (
-         UPDATE swaps SET ${assignments}, version = version + 1,
-           payout_id = COALESCE($${n}, payout_id), refund_id = COALESCE($${n + 1}, refund_id)
-         WHERE id = $1 AND version = $2 RETURNING id
-       ), relayed AS (
-         ${this.outbox.insertSelect(`$${n + 2}`, 'changed')}
-       ), credited AS (
-         UPDATE deposits SET credited = true, updated_at = now()
-         WHERE deposit_id = ANY($${n + 3}::text[]) AND swap_id = $1 AND EXISTS (SELECT 1 FROM changed)
-       )
-       SELECT count(*)::int AS changed FROM changed`,
-      [
-        next.id,
-        next.version,
-        ...swapToValues(next),
-        money.payoutId ?? null,
-        money.refundId ?? null,
-        JSON.stringify([messages(saved)].flat()),
-        credited,
-      ],
-    );
+    const rows = await queryPrepared<{ changed: number }>(this.dataSource, this.pool, SAVE_TRANSITION, [
+      next.id,
+      next.version,
+      ...swapToValues(next),
+      money.payoutId ?? null,
+      money.refundId ?? null,
+      JSON.stringify([messages(saved)].flat()),
+      credited,
+    ]);
     if (rows[0]?.changed !== 1) throw new StaleSwapError(next.id);
     return saved;
   }

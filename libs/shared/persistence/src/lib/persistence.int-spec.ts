@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
-import { createDataSource, databaseReady, PersistenceModule } from '../index';
+import { createDataSource, databaseReady, PersistenceModule, pgPool, queryPrepared } from '../index';
 
 class SampleInit1700000000000 implements MigrationInterface {
   name = 'SampleInit1700000000000';
@@ -63,6 +63,29 @@ describe('persistence', () => {
     await first.destroy();
     const second = await start('restart');
     expect(await second.query('SELECT count(*)::int AS n FROM runs')).toEqual([{ n: 1 }]);
+  });
+
+  it('runs a prepared statement by name on the pool, in the service schema, and answers its rows', async () => {
+    const ds = await start('prepared');
+    const pool = pgPool(ds) ?? null;
+    expect(pool).not.toBeNull();
+    const bump = { name: 'runs_bump', text: 'UPDATE runs SET at = at + $1::interval RETURNING id' };
+
+    expect(await queryPrepared(ds, pool, bump, ['1 hour'])).toEqual([{ id: 1 }]);
+    expect(await queryPrepared(ds, pool, bump, ['1 hour'])).toEqual([{ id: 1 }]);
+    // Parsed once per connection: the server keeps it under its name.
+    const kept = await queryPrepared<{ n: number }>(
+      ds,
+      pool,
+      {
+        name: 'runs_prepared',
+        text: `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = $1`,
+      },
+      ['runs_bump'],
+    );
+    expect(kept).toEqual([{ n: 1 }]);
+    // Without a pool (another driver), the same rows through TypeORM, an UPDATE's included.
+    expect(await queryPrepared(ds, null, bump, ['1 hour'])).toEqual([{ id: 1 }]);
   });
 
   it('refuses a schema name that is not a plain identifier', async () => {
