@@ -4,7 +4,9 @@ import type { DataSource } from 'typeorm';
  * A statement PostgreSQL parses and plans once per connection, then only binds and runs. TypeORM
  * sends every query unnamed, so the server parses and plans it each time: for the long statements
  * of a swap's hot path (a guarded update of 40 columns with its outbox rows) that is most of
- * their cost, about 0.3 ms of the server's CPU against 0.07 ms for a named one.
+ * their cost, about 0.3 ms of the server's CPU against 0.07 ms for a named one. Only for
+ * statements whose result has a fixed shape (no `SELECT *`, no `RETURNING *`): a migration that adds
+ * a column re-plans them, but a prepared result type that changes fails on a running replica.
  */
 export interface PreparedStatement {
   /** Unique per text in the process: node-postgres refuses one name for two texts. */
