@@ -65,6 +65,12 @@ describe('devnet signatures', () => {
     ).toBe(false);
   });
 
+  it('refuses a key of small order, whose zero signature OpenSSL would take for one message in four', () => {
+    // The zero key is a point of order 4: R + h·A = 0 whenever 1 + h ≡ 0 (mod 4).
+    for (let i = 0; i < 64; i++)
+      expect(validEd25519(randomBytes(32), new Uint8Array(64), new Uint8Array(32))).toBe(false);
+  });
+
   it('verifies Ed25519 as noble does', () => {
     for (let i = 0; i < 20; i++) {
       const secret = ed25519.utils.randomSecretKey();
