@@ -2,7 +2,14 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
-import { createDataSource, databaseReady, PersistenceModule, pgPool, queryPrepared } from '../index';
+import {
+  createDataSource,
+  databaseReady,
+  PersistenceModule,
+  pgPool,
+  queryPrepared,
+  queryPreparedIn,
+} from '../index';
 
 class SampleInit1700000000000 implements MigrationInterface {
   name = 'SampleInit1700000000000';
@@ -86,6 +93,26 @@ describe('persistence', () => {
     expect(kept).toEqual([{ n: 1 }]);
     // Without a pool (another driver), the same rows through TypeORM, an UPDATE's included.
     expect(await queryPrepared(ds, null, bump, ['1 hour'])).toEqual([{ id: 1 }]);
+  });
+
+  it('runs a prepared statement inside the caller transaction, which rolls it back with the rest', async () => {
+    const ds = await start('prepared_tx');
+    const add = { name: 'runs_add', text: 'INSERT INTO runs DEFAULT VALUES RETURNING id' };
+    const count = async () => (await ds.query('SELECT count(*)::int AS n FROM runs'))[0].n as number;
+
+    await expect(
+      ds.transaction(async (manager) => {
+        expect(await queryPreparedIn(manager, add, [])).toEqual([{ id: 2 }]);
+        expect(await manager.query('SELECT count(*)::int AS n FROM runs')).toEqual([{ n: 2 }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await count()).toBe(1);
+
+    await ds.transaction((manager) => queryPreparedIn(manager, add, []));
+    // Outside a transaction, on the pool.
+    await queryPreparedIn(ds.manager, add, []);
+    expect(await count()).toBe(3);
   });
 
   it('refuses a schema name that is not a plain identifier', async () => {

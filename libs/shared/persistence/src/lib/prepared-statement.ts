@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * A statement PostgreSQL parses and plans once per connection, then only binds and runs. TypeORM
@@ -42,4 +42,24 @@ export async function queryPrepared<T>(
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * queryPrepared inside the caller's transaction, on the connection that holds it; a manager
+ * outside any transaction runs it on the data source's pool.
+ */
+export async function queryPreparedIn<T>(
+  manager: EntityManager,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<T[]> {
+  const runner = manager.queryRunner;
+  if (!runner)
+    return queryPrepared(manager.connection, pgPool(manager.connection) ?? null, statement, values);
+  // node-postgres's client, once the runner holds a connection (a transaction's does).
+  const client = (runner as unknown as { databaseConnection?: Partial<PreparedQueryable> })
+    .databaseConnection;
+  if (runner.connection.driver.options.type === 'postgres' && typeof client?.query === 'function')
+    return (await (client as PreparedQueryable).query({ ...statement, values })).rows as T[];
+  return (await runner.query(statement.text, values, true)).records as T[];
 }
