@@ -275,6 +275,19 @@ describe('ApplySwapEvent and SwapCommands', () => {
       });
     });
 
+    it('refuses an EXCHANGE while the treasury has not published its balance lately; a REFUND still goes', async () => {
+      const swap = await rateChanged(REFUND_ADDRESS);
+      engine.clock.set(T0 + 600);
+      // Prices keep coming; the treasury's last word on ETH is from T0.
+      for (const [coin, usd] of Object.entries({ BTC: '60000', ETH: '4000' }))
+        engine.market.setPrice({ coin, usd, at: engine.clock.now(), sources: [] });
+
+      await refusal(engine.commands.resolve(swap.id, 'EXCHANGE', null), 'PAYOUTS_UNAVAILABLE');
+      expect(await engine.swaps.find(swap.id)).toMatchObject({ status: 'RATE_CHANGED', version: 3 });
+
+      expect(await engine.commands.resolve(swap.id, 'REFUND', null)).toMatchObject({ status: 'REFUNDING' });
+    });
+
     it('refuses decisions the swap cannot take, with the matching error, and changes nothing', async () => {
       const fresh = await realSwap();
       expect(

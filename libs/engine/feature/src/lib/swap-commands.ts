@@ -7,7 +7,7 @@ import {
   SwapErrors,
   type AddressChains,
 } from '@swap/domain';
-import { MarketFeed } from '@swap/market';
+import { livePrices, MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
 
 export interface Clock {
@@ -95,23 +95,16 @@ export class SwapCommands {
    * pricing is down. A decision the machine will refuse anyway gets that refusal, not a pricing one.
    */
   private decisionMarket(swap: Swap, choice: 'EXCHANGE' | 'REFUND') {
+    const payoutAvailable = this.market.available(swap.to);
+    if (choice === 'EXCHANGE' && !swap.dryrun && swap.status === 'RATE_CHANGED')
+      return {
+        rate: marketRate(livePrices(this.market, swap.from, swap.to), swap.from, swap.to),
+        payoutAvailable,
+      };
     const prices = this.market.freshPrices();
     const priced =
       prices[CURRENCIES[swap.from].coin] !== undefined && prices[CURRENCIES[swap.to].coin] !== undefined;
-    const exchangeCanProceed = choice === 'EXCHANGE' && !swap.dryrun && swap.status === 'RATE_CHANGED';
-    if (!priced && exchangeCanProceed) {
-      const coin =
-        prices[CURRENCIES[swap.from].coin] === undefined
-          ? CURRENCIES[swap.from].coin
-          : CURRENCIES[swap.to].coin;
-      throw SwapErrors.pricingUnavailable(coin);
-    }
-    if (exchangeCanProceed && !this.market.liquidityFresh(swap.to))
-      throw SwapErrors.payoutsUnavailable(swap.to);
-    return {
-      rate: priced ? marketRate(prices, swap.from, swap.to) : swap.rate,
-      payoutAvailable: this.market.available(swap.to),
-    };
+    return { rate: priced ? marketRate(prices, swap.from, swap.to) : swap.rate, payoutAvailable };
   }
 
   private now(): number {

@@ -1,6 +1,5 @@
 import {
   computeQuote,
-  CURRENCIES,
   CurrencyCode,
   Direction,
   inputForOutput,
@@ -12,8 +11,8 @@ import {
   quoteLimitError,
   quoteTerms,
   RateType,
-  SwapErrors,
 } from '@swap/domain';
+import { livePrices } from './live-prices';
 import { MarketFeed } from './market-feed';
 import { assertPairOpen, offeredLiquidity, pairMinimum } from './trading-switches';
 
@@ -36,12 +35,7 @@ export interface PriceSwapRequest {
 export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote {
   const { from, to } = request;
   assertPairOpen(market, from, to);
-  const prices = market.freshPrices();
-  for (const code of [from, to]) {
-    if (prices[CURRENCIES[code].coin] === undefined)
-      throw SwapErrors.pricingUnavailable(CURRENCIES[code].coin);
-  }
-  if (!market.liquidityFresh(to)) throw SwapErrors.payoutsUnavailable(to);
+  const prices = livePrices(market, from, to);
   // One literal with every field: V8 takes a slow path for `{ ...base, newField }`, and this
   // prices every quote.
   const input: QuoteInput = {
