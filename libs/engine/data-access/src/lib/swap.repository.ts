@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Swap } from '@swap/domain';
 import { pgPool, queryPrepared, type PreparedQueryable, type PreparedStatement } from '@swap/persistence';
 import { rowToSwap, SWAP_COLUMNS, SwapRow, swapToValues } from './swap-row';
-import { OutboxMessage, OutboxWriter } from './outbox.writer';
+import { OutboxMessage, outboxInsertSelect, OutboxWriter } from './outbox.writer';
 
 /** Another writer changed the swap since it was read: re-read and apply the event again. */
 export class StaleSwapError extends Error {
@@ -34,7 +34,7 @@ const SAVE_TRANSITION: PreparedStatement = {
          payout_id = COALESCE($${n}, payout_id), refund_id = COALESCE($${n + 1}, refund_id)
        WHERE id = $1 AND version = $2 RETURNING id
      ), relayed AS (
-       ${new OutboxWriter().insertSelect(`$${n + 2}`, 'changed')}
+       ${outboxInsertSelect(`$${n + 2}`, 'changed')}
      ), credited AS (
        UPDATE deposits SET credited = true, updated_at = now()
        WHERE deposit_id = ANY($${n + 3}::text[]) AND swap_id = $1 AND EXISTS (SELECT 1 FROM changed)
