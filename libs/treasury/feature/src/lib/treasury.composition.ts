@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { NETWORKS } from '@swap/domain';
+import { NETWORKS, type Network } from '@swap/domain';
 import { LedgerRepository, SwapBookRepository, TransferRepository } from '@swap/treasury-data';
 import { ExpectDepositAddresses } from './addresses/expect-addresses';
 import { HotBalances } from './balances/hot-balances.query';
@@ -67,7 +67,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     logger,
     minIntervalMs: deps.liquidityMinIntervalMs,
   });
-  const reservationsChanged = () => liquidity.kick();
+  const reservationsChanged = (network: Network) => liquidity.kick(network);
   const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);
   const senders = NETWORKS.map(
     (network) =>

@@ -35,6 +35,8 @@ export interface Outbox {
   liquidityPuts: number;
   /** Set to make the progress sink throw (the bus is down). */
   busDown: boolean;
+  /** Set to hold every progress report until it resolves (a slow bus). */
+  progressGate?: Promise<void>;
 }
 
 export interface TreasuryProcess extends Treasury {
@@ -81,6 +83,7 @@ export async function openHarness(): Promise<Harness> {
         keys,
         caps,
         progress: async (p) => {
+          await out.progressGate;
           if (out.busDown) throw new Error('bus down');
           out.progress.push(p);
         },

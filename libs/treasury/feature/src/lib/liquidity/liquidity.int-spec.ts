@@ -1,4 +1,3 @@
-import { CURRENCY_CODES } from '@swap/domain';
 import type { LiquidityCaps } from './liquidity-caps';
 import { NO_CAPS, openHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
 
@@ -61,7 +60,7 @@ describe('liquidity', () => {
     expect(treasury.out.liquidity.get('ETH')?.available).toBe('590');
   });
 
-  it('publishes reservation changes within the minimum interval once, after it, with the newest state', async () => {
+  it('publishes reservation changes within the minimum interval once, after it, with the newest state, for their network only', async () => {
     const treasury = h.start({ liquidityMinIntervalMs: 300 });
     const eth = treasury.chains.chain('ETH');
     eth.setBalance('eth-0', 'ETH', 1000n);
@@ -79,8 +78,10 @@ describe('liquidity', () => {
     }
     await treasury.liquidity.settled();
 
-    // The first change is published at once; the others wait out the interval together.
-    expect(treasury.out.liquidityPuts).toBe(2 * CURRENCY_CODES.length);
+    // The first change is published at once; the others wait out the interval together. Each
+    // publishes the ETH network's currencies (ETH, USDT on Ethereum); no other node is asked.
+    expect(treasury.out.liquidityPuts).toBe(2 * 2);
+    expect([...treasury.out.liquidity.keys()].sort()).toEqual(['ETH', 'USDTERC']);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     // All three amounts are reserved; only the first is signed (the node is unreachable), so one fee.
     expect(treasury.out.liquidity.get('ETH')?.available).toBe(String(1000 - 600 - 10));

@@ -1,5 +1,5 @@
 import type { LiquidityEntry } from '@swap/contracts';
-import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '@swap/domain';
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, type Network } from '@swap/domain';
 import type { Reservations, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
@@ -25,28 +25,41 @@ export interface LiquidityPublisherDeps {
 }
 
 /**
- * Publishes available(currency) = hot-wallet balance − reservations, capped by the operator, on a
- * timer and right after a reservation changes (kick). A currency whose node cannot be asked keeps
- * its last published value rather than a guess.
+ * Publishes available(currency) = hot-wallet balance − reservations, capped by the operator: every
+ * currency on a timer, and a network's currencies right after a reservation there changes (kick),
+ * so a payout on one network asks one node, not all of them. A currency whose node cannot be asked
+ * keeps its last published value rather than a guess.
  */
 export class LiquidityPublisher {
   private running: Promise<void> | null = null;
   private publishing = false;
   private again = false;
   private lastKickedAt = Number.NEGATIVE_INFINITY;
+  /** Networks kicked since the last kicked run started. */
+  private kicked = new Set<Network>();
 
   constructor(private readonly deps: LiquidityPublisherDeps) {}
 
-  async publish(): Promise<void> {
+  /** Every currency, or only those of the given networks. */
+  async publish(networks?: ReadonlySet<Network>): Promise<void> {
     const reserved = await this.deps.transfers.reservations();
-    await Promise.all(CURRENCY_CODES.map((code) => this.publishOne(code, reserved)));
+    const codes = networks
+      ? CURRENCY_CODES.filter((code) => networks.has(CURRENCIES[code].network))
+      : CURRENCY_CODES;
+    await Promise.all(codes.map((code) => this.publishOne(code, reserved)));
   }
 
   /**
-   * Publishes now, or once more right after the run under way; within minIntervalMs of the last
-   * kicked run, once that interval is over (a run that has not started yet reads the newest state).
+   * Publishes the network's currencies now, or once more right after the run under way; within
+   * minIntervalMs of the last kicked run, once that interval is over (a run that has not started
+   * yet reads the newest state, for every network kicked until it starts).
    */
-  kick(): void {
+  kick(network: Network): void {
+    this.kicked.add(network);
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.running) {
       this.again ||= this.publishing;
       return;
@@ -55,7 +68,9 @@ export class LiquidityPublisher {
     const run = () => {
       this.publishing = true;
       this.lastKickedAt = performance.now();
-      return this.publish();
+      const networks = this.kicked;
+      this.kicked = new Set();
+      return this.publish(networks);
     };
     this.running = (wait > 0 ? delay(wait).then(run) : run())
       .catch((err: unknown) => this.deps.logger.error({ err }, 'liquidity publish failed'))
@@ -64,7 +79,7 @@ export class LiquidityPublisher {
         this.publishing = false;
         if (this.again) {
           this.again = false;
-          this.kick();
+          this.schedule();
         }
       });
   }

@@ -1,5 +1,5 @@
 import type { TreasuryPayoutRequested } from '@swap/contracts';
-import { CURRENCIES } from '@swap/domain';
+import { CURRENCIES, type Network } from '@swap/domain';
 import type { TransferRepository } from '@swap/treasury-data';
 import type { TreasuryLogger } from '../chains/chain-nodes';
 import { HOT_WALLET_INDEX } from '../keys/treasury-keys';
@@ -14,7 +14,7 @@ export class PlanPayout {
   constructor(
     private readonly transfers: TransferRepository,
     private readonly dispatcher: TransferDispatcher,
-    private readonly reservationsChanged: () => void,
+    private readonly reservationsChanged: (network: Network) => void,
     private readonly logger: TreasuryLogger,
   ) {}
 
@@ -37,7 +37,7 @@ export class PlanPayout {
       to: command.address,
       amount: BigInt(command.amount),
     });
-    if (created) this.reservationsChanged();
+    if (created) this.reservationsChanged(command.network);
     this.dispatcher.kick(command.network);
   }
 }

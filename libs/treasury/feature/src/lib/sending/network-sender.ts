@@ -19,8 +19,8 @@ export interface NetworkSenderDeps {
   chain: ChainSender;
   keys: TreasuryKeys;
   reporter: ProgressReporter;
-  /** Called when the hot wallet's reservations changed (a fee became known, a transfer ended). */
-  reservationsChanged: () => void;
+  /** Called when the hot wallet's reservations on a network changed (a fee became known, a transfer ended). */
+  reservationsChanged: (network: Network) => void;
   clock: Clock;
   logger: TreasuryLogger;
   retry: RetryPolicy;
@@ -44,51 +44,61 @@ export function signedOf(transfer: Transfer): SignedTransaction {
 export class NetworkSender {
   private queue: Promise<void> = Promise.resolve();
   private next: Promise<void> | null = null;
+  /** Progress reports of passes whose sending is over: the next pass does not wait for them. */
+  private readonly reporting = new Set<Promise<void>>();
 
   constructor(
     readonly network: Network,
     private readonly deps: NetworkSenderDeps,
   ) {}
 
-  /** Sends what is due; calls made while a pass runs share the pass queued after it. */
+  /**
+   * Sends what is due and resolves once that is sent and reported; calls made while a pass runs
+   * share the pass queued after it, which starts as soon as this one's sending is over.
+   */
   drain(): Promise<void> {
     if (this.next) return this.next;
-    const pass = this.queue.then(() => {
+    const reports: Array<Promise<void>> = [];
+    const sending = this.queue.then(() => {
       this.next = null;
-      return this.sendDue();
+      return this.sendDue(reports);
     });
-    this.next = pass;
-    this.queue = pass.catch(() => undefined);
-    return pass;
+    this.queue = sending.catch(() => undefined);
+    const reported = sending.finally(() => Promise.all(reports));
+    this.next = reported;
+    return reported;
   }
 
-  /** Resolves once the passes started so far are over. */
+  /** Resolves once the passes started so far are over, their reports included. */
   async settled(): Promise<void> {
     await this.queue;
+    await Promise.all(this.reporting);
   }
 
-  private async sendDue(): Promise<void> {
+  /** Reports an accepted transfer's progress in the background (the reporter logs its own failures). */
+  private report(transfer: Transfer, reports: Array<Promise<void>>): void {
+    const report = this.deps.reporter.report(transfer).finally(() => this.reporting.delete(report));
+    this.reporting.add(report);
+    reports.push(report);
+  }
+
+  /** Progress of what was accepted goes to `reports`, not awaited: the engine hears while the next transfers go out. */
+  private async sendDue(reports: Array<Promise<void>>): Promise<void> {
     const { transfers, clock } = this.deps;
     const batchSize = Math.min(this.deps.batchSize, this.deps.chain.maxBatch ?? Infinity);
-    // Progress goes to the engine while the next transfers go out; the pass ends once it is sent.
-    const reports: Array<Promise<void>> = [];
-    try {
-      for (;;) {
-        const { unbroadcast, planned } = await transfers.nextToSend(this.network, clock(), batchSize);
-        if (unbroadcast.length > 0) {
-          // Waiting out a backoff: nothing may be sent or signed behind it.
-          const waiting = unbroadcast.findIndex((transfer) => transfer.nextAttemptAt > clock());
-          const due = waiting < 0 ? unbroadcast : unbroadcast.slice(0, waiting);
-          if (due.length === 0 || !(await this.broadcast(due, reports))) return;
-          continue;
-        }
-        if (planned.length === 0) return;
-        // Nothing else was waiting to go out: what was just signed goes next, in its order.
-        const signed = planned.length === 1 ? await this.sign(planned[0]) : await this.signBatch(planned);
-        if (signed.length > 0 && !(await this.broadcast(signed, reports))) return;
+    for (;;) {
+      const { unbroadcast, planned } = await transfers.nextToSend(this.network, clock(), batchSize);
+      if (unbroadcast.length > 0) {
+        // Waiting out a backoff: nothing may be sent or signed behind it.
+        const waiting = unbroadcast.findIndex((transfer) => transfer.nextAttemptAt > clock());
+        const due = waiting < 0 ? unbroadcast : unbroadcast.slice(0, waiting);
+        if (due.length === 0 || !(await this.broadcast(due, reports))) return;
+        continue;
       }
-    } finally {
-      await Promise.all(reports);
+      if (planned.length === 0) return;
+      // Nothing else was waiting to go out: what was just signed goes next, in its order.
+      const signed = planned.length === 1 ? await this.sign(planned[0]) : await this.signBatch(planned);
+      if (signed.length > 0 && !(await this.broadcast(signed, reports))) return;
     }
   }
 
@@ -106,7 +116,7 @@ export class NetworkSender {
       return [];
     }
     const stored = await transfers.markSigned(transfer.id, tx, signedBatch(transfer, tx));
-    this.deps.reservationsChanged();
+    this.deps.reservationsChanged(this.network);
     return stored.state === 'SIGNED' ? [stored] : [];
   }
 
@@ -135,7 +145,7 @@ export class NetworkSender {
     }));
     const stored = await transfers.markSignedAll(results);
     if (!stored) return [];
-    this.deps.reservationsChanged();
+    this.deps.reservationsChanged(this.network);
     return stored;
   }
 
@@ -185,8 +195,7 @@ export class NetworkSender {
       return false;
     }
     const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
-    for (const sent of await transfers.markBroadcastAll(accepted))
-      reports.push(this.deps.reporter.report(sent));
+    for (const sent of await transfers.markBroadcastAll(accepted)) this.report(sent, reports);
     for (const [i, result] of results.entries()) {
       if (result.accepted) continue;
       const transfer = due[i];
@@ -238,7 +247,7 @@ export class NetworkSender {
 
   private async ended(failed: Transfer | null): Promise<void> {
     if (!failed) return;
-    this.deps.reservationsChanged();
+    this.deps.reservationsChanged(this.network);
     await this.deps.reporter.report(failed);
   }
 }

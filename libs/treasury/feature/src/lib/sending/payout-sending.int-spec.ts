@@ -212,6 +212,26 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     ]);
   });
 
+  it('signs and sends the next payout while the engine is still being told of the previous one', async () => {
+    const treasury = h.start();
+    let openGate = () => undefined as void;
+    treasury.out.progressGate = new Promise<void>((resolve) => (openGate = resolve));
+
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'p0' }));
+    await until(async () => (await treasury.transfers.get('p0')).state === 'BROADCAST');
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'p1' }));
+    // p0's report is held up: p1 goes out all the same.
+    await until(async () => (await treasury.transfers.get('p1')).state === 'BROADCAST');
+    expect(treasury.out.progress).toEqual([]);
+
+    openGate();
+    await treasury.dispatcher.settled();
+    expect(treasury.out.progress.map((p) => [p.payoutId, p.state])).toEqual([
+      ['p0', 'broadcast'],
+      ['p1', 'broadcast'],
+    ]);
+  });
+
   it('fails a payout that cannot be signed after the allowed attempts, and reports it', async () => {
     const treasury = h.start();
     treasury.chains.chain('ETH').signError = new Error('nonce lookup failed');
@@ -267,6 +287,15 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promi
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Polls `done` until it holds, failing after two seconds. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('condition never held');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -1,5 +1,5 @@
 import type { SignedTransactionMessage, SignTransferRequest } from '@swap/contracts';
-import { CURRENCIES } from '@swap/domain';
+import { CURRENCIES, type Network } from '@swap/domain';
 import type { PlannedTransfer, Transfer, TransferRepository } from '@swap/treasury-data';
 import { HOT_WALLET_INDEX } from '../keys/treasury-keys';
 import type { TransferDispatcher } from '../sending/transfer-dispatcher';
@@ -19,14 +19,14 @@ export class SignTransfer {
   constructor(
     private readonly transfers: TransferRepository,
     private readonly dispatcher: TransferDispatcher,
-    private readonly reservationsChanged: () => void,
+    private readonly reservationsChanged: (network: Network) => void,
   ) {}
 
   async execute(request: SignTransferRequest): Promise<SignedTransactionMessage> {
     const order = this.toOrder(request);
     const { transfer: recorded, created } = await this.transfers.plan(order);
     if (!sameOrder(recorded, order)) throw TreasuryErrors.requestIdReused(request.requestId);
-    if (created) this.reservationsChanged();
+    if (created) this.reservationsChanged(order.network);
     const transfer = recorded.signed ? recorded : await this.signNow(recorded);
     if (!transfer.signed) {
       throw transfer.state === 'FAILED'

@@ -11,7 +11,7 @@ export interface ConfirmationTrackerDeps {
   transfers: TransferRepository;
   chains: ChainNodes;
   reporter: ProgressReporter;
-  reservationsChanged: () => void;
+  reservationsChanged: (network: Network) => void;
   clock: Clock;
   logger: TreasuryLogger;
 }
@@ -132,7 +132,7 @@ export class ConfirmationTracker {
 
   private async changed(transfer: Transfer | null, ended: boolean): Promise<void> {
     if (!transfer) return;
-    if (ended) this.deps.reservationsChanged();
+    if (ended) this.deps.reservationsChanged(transfer.network);
     await this.deps.reporter.report(transfer);
   }
 }
