@@ -7,6 +7,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stack } from '@swap/stack';
+import { DEPLOYED_TIMERS } from './deployed-timers';
 import { CpuMeter } from './cpu-meter';
 import { LoadResult, LoadTarget, runSignedLoad } from './signed-load';
 
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
     },
   });
   const load = { seconds: Number(values.seconds), connections: Number(values.connections) };
-  const stack = await Stack.start();
+  const stack = await Stack.start(DEPLOYED_TIMERS);
   const bare = await startBareServer();
   try {
     const credentials = await stack.createKey({ rateLimit: 100_000 });

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import type { EngineInput } from '@swap/contracts';
 import { Stack } from '@swap/stack';
 import { CpuMeter } from './cpu-meter';
+import { DEPLOYED_TIMERS } from './deployed-timers';
 import { measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
 import { SwapEventLog } from './swap-event-log';
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
   const count = Number(values.swaps);
   const concurrency = Number(values.concurrency);
   const timeoutMs = Number(values['timeout-seconds']) * 1000;
-  const stack = await Stack.start({ devnetEnv: { DEVNET_BLOCK_SECONDS: '0' } });
+  const stack = await Stack.start({ ...DEPLOYED_TIMERS, devnetEnv: { DEVNET_BLOCK_SECONDS: '0' } });
   let log: SwapEventLog | undefined;
   try {
     const client = stack.client(await stack.createKey({ rateLimit: 100_000 }));
