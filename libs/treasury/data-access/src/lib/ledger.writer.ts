@@ -2,19 +2,23 @@ import type { EntityManager } from 'typeorm';
 import { queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import { assertBalanced, type LedgerBatch } from './ledger';
 
-// Every signing, settlement and swap event the treasury books runs these: prepared per connection.
-const INSERT_BATCHES: PreparedStatement = {
-  name: 'ledger_insert_batches',
-  text: `INSERT INTO ledger_batches (key, swap_id, memo)
-     SELECT b.key, b.swap_id, b.memo FROM jsonb_to_recordset($1::jsonb) AS b(key text, swap_id text, memo text)
-     ON CONFLICT (key) DO NOTHING RETURNING key`,
-};
-
-const INSERT_ENTRIES: PreparedStatement = {
-  name: 'ledger_insert_entries',
-  text: `INSERT INTO ledger_entries (batch_key, account, currency, amount)
-     SELECT e->>'key', e->>'account', e->>'currency', (e->>'amount')::numeric
-     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, position) ORDER BY position`,
+// Every signing, settlement and swap event the treasury books runs this: prepared per connection,
+// one round trip for the batches and their entries. The entries of a batch already recorded are
+// left out (its effect is not counted twice).
+const POST: PreparedStatement = {
+  name: 'ledger_post',
+  text: `WITH batches AS (
+       INSERT INTO ledger_batches (key, swap_id, memo)
+       SELECT b.key, b.swap_id, b.memo FROM jsonb_to_recordset($1::jsonb) AS b(key text, swap_id text, memo text)
+       ON CONFLICT (key) DO NOTHING RETURNING key
+     ), entries AS (
+       INSERT INTO ledger_entries (batch_key, account, currency, amount)
+       SELECT x.e->>'key', x.e->>'account', x.e->>'currency', (x.e->>'amount')::numeric
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(e, position)
+       WHERE x.e->>'key' IN (SELECT key FROM batches)
+       ORDER BY x.position
+     )
+     SELECT key FROM batches`,
 };
 
 /** Writes ledger batches inside the caller's transaction, next to the change they record. */
@@ -24,19 +28,17 @@ export class LedgerWriter {
     return (await this.postAll(manager, [batch])).length > 0;
   }
 
-  /** Posts several batches in two statements; returns the keys recorded now (not before). */
+  /** Posts several batches in one statement; returns the keys recorded now (not before). */
   async postAll(manager: EntityManager, batches: readonly LedgerBatch[]): Promise<string[]> {
     if (batches.length === 0) return [];
     batches.forEach(assertBalanced);
-    const inserted = await queryPreparedIn<{ key: string }>(manager, INSERT_BATCHES, [
+    const inserted = await queryPreparedIn<{ key: string }>(manager, POST, [
       JSON.stringify(batches.map((b) => ({ key: b.key, swap_id: b.swapId, memo: b.memo }))),
+      JSON.stringify(
+        batches.flatMap((b) => b.entries.map((e) => ({ ...e, key: b.key, amount: e.amount.toString() }))),
+      ),
     ]);
-    const keys = inserted.map((row) => row.key);
-    const entries = batches
-      .filter((b) => keys.includes(b.key))
-      .flatMap((b) => b.entries.map((e) => ({ ...e, key: b.key, amount: e.amount.toString() })));
-    if (entries.length > 0) await queryPreparedIn(manager, INSERT_ENTRIES, [JSON.stringify(entries)]);
-    return keys;
+    return inserted.map((row) => row.key);
   }
 
   /** Posts the exact opposite of batch `original` as `key` (an effect undone); false if nothing to do. */
