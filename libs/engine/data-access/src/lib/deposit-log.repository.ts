@@ -63,6 +63,14 @@ const RECORD: PreparedStatement = {
      RETURNING credited`,
 };
 
+/** Every deposit report reads the swap's deposits back (to credit them together): prepared too. */
+const FOR_SWAP: PreparedStatement = {
+  name: 'deposits_for_swap',
+  text: `SELECT deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations, block_height,
+         block_hash, reverted, credited, extract(epoch FROM first_seen_at)::bigint AS first_seen
+         FROM deposits WHERE swap_id = $1 ORDER BY first_seen_at, deposit_id`,
+};
+
 export class DepositLogRepository {
   constructor(
     private readonly dataSource: DataSource,
@@ -93,11 +101,7 @@ export class DepositLogRepository {
   }
 
   async forSwap(swapId: string): Promise<LoggedDepositRecord[]> {
-    const rows: DepositRow[] = await this.dataSource.query(
-      `SELECT *, extract(epoch FROM first_seen_at)::bigint AS first_seen
-         FROM deposits WHERE swap_id = $1 ORDER BY first_seen_at, deposit_id`,
-      [swapId],
-    );
+    const rows = await queryPrepared<DepositRow>(this.dataSource, this.pool, FOR_SWAP, [swapId]);
     return rows.map((row) => ({
       depositId: row.deposit_id,
       swapId: row.swap_id,

@@ -42,6 +42,16 @@ const SAVE_TRANSITION: PreparedStatement = {
      SELECT count(*)::int AS changed FROM changed`,
 };
 
+/**
+ * The actor's read before each input: every input of every swap runs it, so prepared once per
+ * connection, with its columns named (a prepared result must not change shape under a migration).
+ */
+const FIND_WITH_ATTEMPTS: PreparedStatement = {
+  name: 'swaps_find_with_attempts',
+  text: `SELECT id, request_id, deposit_index, ${columns}, payout_id, refund_id, version
+         FROM swaps WHERE id = $1`,
+};
+
 export class SwapRepository {
   private readonly outbox = new OutboxWriter();
 
@@ -56,7 +66,7 @@ export class SwapRepository {
 
   /** The swap with the payout and refund attempts it waits on, in one read. */
   async findWithAttempts(id: string): Promise<{ swap: Swap; attempts: MoneyAttempts } | null> {
-    const rows: SwapRow[] = await this.dataSource.query('SELECT * FROM swaps WHERE id = $1', [id]);
+    const rows = await queryPrepared<SwapRow>(this.dataSource, this.pool, FIND_WITH_ATTEMPTS, [id]);
     return rows[0] ? { swap: rowToSwap(rows[0]), attempts: attemptsOf(rows[0]) } : null;
   }
 
