@@ -26,6 +26,39 @@ export interface TransferRow {
   reported_version: number;
 }
 
+/** TransferRow's columns, named (prepared statements must not return `*`: a migration would change their shape). */
+export const TRANSFER_COLUMNS = [
+  'id',
+  'kind',
+  'swap_id',
+  'network',
+  'currency',
+  'from_index',
+  'to_address',
+  'amount',
+  'state',
+  'txid',
+  'raw',
+  'fee',
+  'fee_currency',
+  'fee_paid',
+  'tx_key',
+  'confirmations',
+  'failure',
+  'attempts',
+  'next_attempt_at',
+  'version',
+  'reported_version',
+] as const satisfies ReadonlyArray<keyof TransferRow>;
+
+// Every field of TransferRow is read: a column added to the row and not to the list fails to compile.
+type Unread = Exclude<keyof TransferRow, (typeof TRANSFER_COLUMNS)[number]>;
+export const EVERY_TRANSFER_COLUMN_READ: [Unread] extends [never] ? true : Unread = true;
+
+/** The column list for a SELECT or RETURNING, qualified by `alias` when given. */
+export const transferColumns = (alias?: string): string =>
+  TRANSFER_COLUMNS.map((column) => (alias ? `${alias}.${column}` : column)).join(', ');
+
 export function rowToTransfer(row: TransferRow): Transfer {
   const signed =
     row.raw !== null && row.txid !== null && row.fee !== null && row.fee_currency !== null

@@ -1,10 +1,34 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
+import {
+  pgPool,
+  queryPrepared,
+  queryPreparedIn,
+  type PreparedQueryable,
+  type PreparedStatement,
+} from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter } from './ledger.writer';
 import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
 import { rowToTransfer, type TransferRow } from './transfer-row';
+import {
+  PLAN,
+  FIND,
+  NEXT_TO_SEND,
+  MARK_SIGNED,
+  MARK_REPORTED,
+  POSTPONE,
+  UNSETTLED_SIGNED,
+  IN_FLIGHT,
+  UNREPORTED,
+  RESERVATIONS,
+  GAS_WITHOUT_SWEEP,
+  MARK_BROADCAST,
+  MARK_BROADCAST_ALL,
+  FAIL,
+  RECORD_CONFIRMATIONS,
+} from './transfer.statements';
 
 /** A transfer's signed bytes and the ledger batch that books them. */
 export interface SigningResult {
@@ -16,9 +40,6 @@ export interface SigningResult {
 /** One transfer of a batch was no longer PLANNED: the batch is rolled back. */
 class SignedMeanwhile extends Error {}
 
-/** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
-const RESERVING = `kind <> 'sweep' AND state IN ('PLANNED', 'SIGNED', 'BROADCAST')`;
-const CHANGED = `version = version + 1, updated_at = now()`;
 const at = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -28,31 +49,30 @@ const at = (ms: number) => new Date(ms).toISOString();
 export class TransferRepository {
   private readonly ledger = new LedgerWriter();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
+  ) {}
 
   /** Records a transfer as PLANNED; a transfer with this id already recorded is returned as it is. */
   async plan(transfer: PlannedTransfer): Promise<{ transfer: Transfer; created: boolean }> {
-    const rows: TransferRow[] = await this.dataSource.query(
-      `INSERT INTO transfers (id, kind, swap_id, network, currency, from_index, to_address, amount, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PLANNED') ON CONFLICT (id) DO NOTHING RETURNING *`,
-      [
-        transfer.id,
-        transfer.kind,
-        transfer.swapId,
-        transfer.network,
-        transfer.currency,
-        transfer.fromIndex,
-        transfer.to,
-        transfer.amount.toString(),
-      ],
-    );
+    const rows = await this.rows(PLAN, [
+      transfer.id,
+      transfer.kind,
+      transfer.swapId,
+      transfer.network,
+      transfer.currency,
+      transfer.fromIndex,
+      transfer.to,
+      transfer.amount.toString(),
+    ]);
     if (rows[0]) return { transfer: rowToTransfer(rows[0]), created: true };
     return { transfer: await this.get(transfer.id), created: false };
   }
 
   async find(id: string): Promise<Transfer | null> {
-    const rows: TransferRow[] = await this.dataSource.query('SELECT * FROM transfers WHERE id = $1', [id]);
-    return rows[0] ? rowToTransfer(rows[0]) : null;
+    const [row] = await this.rows(FIND, [id]);
+    return row ? rowToTransfer(row) : null;
   }
 
   async get(id: string): Promise<Transfer> {
@@ -70,13 +90,7 @@ export class TransferRepository {
     now: number,
     limit: number,
   ): Promise<{ unbroadcast: Transfer[]; planned: Transfer[] }> {
-    const transfers = await this.many(
-      `(SELECT * FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT $3)
-       UNION ALL
-       (SELECT * FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
-        ORDER BY seq LIMIT $3)`,
-      [network, at(now), limit],
-    );
+    const transfers = await this.many(NEXT_TO_SEND, [network, at(now), limit]);
     return {
       unbroadcast: transfers.filter((t) => t.state === 'SIGNED'),
       planned: transfers.filter((t) => t.state === 'PLANNED'),
@@ -108,14 +122,7 @@ export class TransferRepository {
     }));
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const [rows]: [TransferRow[], number] = await manager.query(
-          `UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
-             fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
-           FROM jsonb_to_recordset($1::jsonb)
-             AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
-           WHERE t.id = s.id AND t.state = 'PLANNED' RETURNING t.*`,
-          [JSON.stringify(signed)],
-        );
+        const rows = await queryPreparedIn<TransferRow>(manager, MARK_SIGNED, [JSON.stringify(signed)]);
         if (rows.length !== items.length) throw new SignedMeanwhile();
         await this.ledger.postAll(
           manager,
@@ -132,42 +139,25 @@ export class TransferRepository {
 
   /** SIGNED → BROADCAST: a node accepted the bytes. Null when the transfer had moved on already. */
   async markBroadcast(id: string): Promise<Transfer | null> {
-    const rows = await this.update(
-      this.dataSource.manager,
-      `state = 'BROADCAST'`,
-      `id = $1 AND state = 'SIGNED'`,
-      [id],
-    );
+    const rows = await this.rows(MARK_BROADCAST, [id]);
     return rows[0] ? rowToTransfer(rows[0]) : null;
   }
 
   /** SIGNED → BROADCAST for each of `ids` a node accepted, oldest first; transfers that had moved on are left out. */
   async markBroadcastAll(ids: readonly string[]): Promise<Transfer[]> {
     if (ids.length === 0) return [];
-    const rows = await this.update(
-      this.dataSource.manager,
-      `state = 'BROADCAST'`,
-      `id = ANY($1::text[]) AND state = 'SIGNED'`,
-      [ids],
-    );
+    const rows = await this.rows(MARK_BROADCAST_ALL, [ids]);
     return rows.map(rowToTransfer).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
   /** Tries again at `until`; `countAttempt` false when the chain only asked to wait (no failure). */
   async postpone(id: string, state: TransferState, until: number, countAttempt = true): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE transfers SET attempts = attempts + $4, next_attempt_at = $3, updated_at = now()
-       WHERE id = $1 AND state = $2`,
-      [id, state, at(until), countAttempt ? 1 : 0],
-    );
+    await this.rows(POSTPONE, [id, state, at(until), countAttempt ? 1 : 0]);
   }
 
   /** Signed transfers of a network not yet confirmed or failed, oldest first: they hold nonces and inputs. */
   async unsettledSigned(network: Network): Promise<Transfer[]> {
-    return this.many(
-      `SELECT * FROM transfers WHERE network = $1 AND state IN ('SIGNED', 'BROADCAST') ORDER BY seq`,
-      [network],
-    );
+    return this.many(UNSETTLED_SIGNED, [network]);
   }
 
   /**
@@ -182,12 +172,12 @@ export class TransferRepository {
     fee?: FeeSettlement,
   ): Promise<Transfer | null> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await this.update(
-        manager,
-        `state = 'FAILED', failure = $3, fee_paid = COALESCE($4, fee_paid)`,
-        `id = $1 AND state = $2`,
-        [id, from, reason, fee?.paid.toString() ?? null],
-      );
+      const rows = await queryPreparedIn<TransferRow>(manager, FAIL, [
+        id,
+        from,
+        reason,
+        fee?.paid.toString() ?? null,
+      ]);
       if (!rows[0]) return null;
       await this.ledger.postAll(
         manager,
@@ -209,13 +199,12 @@ export class TransferRepository {
   ): Promise<Transfer | null> {
     const batch = confirmed ? (fee?.batch ?? null) : null;
     const record = async (manager: EntityManager) => {
-      const rows = await this.update(
-        manager,
-        `confirmations = $2, state = CASE WHEN $3 THEN 'CONFIRMED' ELSE state END,
-         fee_paid = CASE WHEN $3 THEN COALESCE($4, fee_paid) ELSE fee_paid END`,
-        `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
-        [id, confirmations, confirmed, fee?.paid.toString() ?? null],
-      );
+      const rows = await queryPreparedIn<TransferRow>(manager, RECORD_CONFIRMATIONS, [
+        id,
+        confirmations,
+        confirmed,
+        fee?.paid.toString() ?? null,
+      ]);
       if (rows[0] && batch) await this.ledger.post(manager, batch);
       return rows[0] ? rowToTransfer(rows[0]) : null;
     };
@@ -225,65 +214,39 @@ export class TransferRepository {
 
   /** Transfers a node accepted and the chain has not settled yet. */
   async inFlight(): Promise<Transfer[]> {
-    return this.many(`SELECT * FROM transfers WHERE state = 'BROADCAST' ORDER BY seq`);
+    return this.many(IN_FLIGHT, []);
   }
 
   /** Payouts whose latest state has not been reported to the swap's actor yet. */
   async unreported(): Promise<Transfer[]> {
-    return this.many(
-      `SELECT * FROM transfers WHERE kind = 'payout' AND reported_version < version
-       AND state IN ('BROADCAST', 'CONFIRMED', 'FAILED') ORDER BY seq`,
-    );
+    return this.many(UNREPORTED, []);
   }
 
   async markReported(id: string, version: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE transfers SET reported_version = GREATEST(reported_version, $2) WHERE id = $1`,
-      [id, version],
-    );
+    await this.rows(MARK_REPORTED, [id, version]);
   }
 
   /** Amounts and fees of hot-wallet transfers not yet confirmed or failed, per currency. */
   async reservations(): Promise<Reservations> {
-    const rows: Array<{ code: CurrencyCode; total: string }> = await this.dataSource.query(
-      `SELECT code, sum(total) AS total FROM (
-         SELECT currency AS code, amount AS total FROM transfers WHERE ${RESERVING}
-         UNION ALL
-         SELECT fee_currency, fee FROM transfers WHERE ${RESERVING} AND fee IS NOT NULL
-       ) reserved GROUP BY code`,
+    const rows = await queryPrepared<{ code: CurrencyCode; total: string }>(
+      this.dataSource,
+      this.pool,
+      RESERVATIONS,
+      [],
     );
     return new Map(rows.map((row) => [row.code, BigInt(row.total)]));
   }
 
   /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
   async gasWithoutSweep(): Promise<Transfer[]> {
-    return this.many(
-      `SELECT * FROM transfers g WHERE g.kind = 'gas' AND g.state = 'CONFIRMED'
-       AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.kind = 'sweep' AND s.swap_id = g.swap_id)
-       ORDER BY g.seq`,
-    );
+    return this.many(GAS_WITHOUT_SWEEP, []);
   }
 
-  private async update(
-    manager: EntityManager,
-    assignments: string,
-    where: string,
-    params: unknown[],
-  ): Promise<TransferRow[]> {
-    const [rows]: [TransferRow[], number] = await manager.query(
-      `UPDATE transfers SET ${assignments}, ${CHANGED} WHERE ${where} RETURNING *`,
-      params,
-    );
-    return rows;
+  private rows(statement: PreparedStatement, params: unknown[]): Promise<TransferRow[]> {
+    return queryPrepared<TransferRow>(this.dataSource, this.pool, statement, params);
   }
 
-  private async one(sql: string, params: unknown[]): Promise<Transfer | null> {
-    const rows: TransferRow[] = await this.dataSource.query(sql, params);
-    return rows[0] ? rowToTransfer(rows[0]) : null;
-  }
-
-  private async many(sql: string, params: unknown[] = []): Promise<Transfer[]> {
-    const rows: TransferRow[] = await this.dataSource.query(sql, params);
-    return rows.map(rowToTransfer);
+  private async many(statement: PreparedStatement, params: unknown[]): Promise<Transfer[]> {
+    return (await this.rows(statement, params)).map(rowToTransfer);
   }
 }

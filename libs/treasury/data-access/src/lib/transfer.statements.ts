@@ -1,0 +1,90 @@
+import type { PreparedStatement } from '@swap/persistence';
+import { transferColumns } from './transfer-row';
+
+// The transfer repository's statements. Every one runs as a named (prepared) statement: a payout
+// runs a dozen of them, and PostgreSQL then parses and plans each once per connection, not per call.
+
+/** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
+const RESERVING = `kind <> 'sweep' AND state IN ('PLANNED', 'SIGNED', 'BROADCAST')`;
+const CHANGED = `version = version + 1, updated_at = now()`;
+const COLUMNS = transferColumns();
+
+const statement = (name: string, text: string): PreparedStatement => ({ name: `transfers_${name}`, text });
+
+export const PLAN = statement(
+  'plan',
+  `INSERT INTO transfers (id, kind, swap_id, network, currency, from_index, to_address, amount, state)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PLANNED') ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
+);
+export const FIND = statement('find', `SELECT ${COLUMNS} FROM transfers WHERE id = $1`);
+export const NEXT_TO_SEND = statement(
+  'next_to_send',
+  `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT $3)
+   UNION ALL
+   (SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
+    ORDER BY seq LIMIT $3)`,
+);
+export const MARK_SIGNED = statement(
+  'mark_signed',
+  `UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
+     fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
+   FROM jsonb_to_recordset($1::jsonb)
+     AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
+   WHERE t.id = s.id AND t.state = 'PLANNED' RETURNING ${transferColumns('t')}`,
+);
+export const MARK_REPORTED = statement(
+  'mark_reported',
+  `UPDATE transfers SET reported_version = GREATEST(reported_version, $2) WHERE id = $1`,
+);
+export const POSTPONE = statement(
+  'postpone',
+  `UPDATE transfers SET attempts = attempts + $4, next_attempt_at = $3, updated_at = now()
+   WHERE id = $1 AND state = $2`,
+);
+export const UNSETTLED_SIGNED = statement(
+  'unsettled_signed',
+  `SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state IN ('SIGNED', 'BROADCAST') ORDER BY seq`,
+);
+export const IN_FLIGHT = statement(
+  'in_flight',
+  `SELECT ${COLUMNS} FROM transfers WHERE state = 'BROADCAST' ORDER BY seq`,
+);
+export const UNREPORTED = statement(
+  'unreported',
+  `SELECT ${COLUMNS} FROM transfers WHERE kind = 'payout' AND reported_version < version
+   AND state IN ('BROADCAST', 'CONFIRMED', 'FAILED') ORDER BY seq`,
+);
+export const RESERVATIONS = statement(
+  'reservations',
+  `SELECT code, sum(total)::text AS total FROM (
+     SELECT currency AS code, amount AS total FROM transfers WHERE ${RESERVING}
+     UNION ALL
+     SELECT fee_currency, fee FROM transfers WHERE ${RESERVING} AND fee IS NOT NULL
+   ) reserved GROUP BY code`,
+);
+export const GAS_WITHOUT_SWEEP = statement(
+  'gas_without_sweep',
+  `SELECT ${transferColumns('g')} FROM transfers g WHERE g.kind = 'gas' AND g.state = 'CONFIRMED'
+   AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.kind = 'sweep' AND s.swap_id = g.swap_id)
+   ORDER BY g.seq`,
+);
+/** A guarded change of state: `assignments` where `where` holds, the row as it is now returned. */
+const update = (name: string, assignments: string, where: string) =>
+  statement(name, `UPDATE transfers SET ${assignments}, ${CHANGED} WHERE ${where} RETURNING ${COLUMNS}`);
+export const MARK_BROADCAST = update('mark_broadcast', `state = 'BROADCAST'`, `id = $1 AND state = 'SIGNED'`);
+export const MARK_BROADCAST_ALL = update(
+  'mark_broadcast_all',
+  `state = 'BROADCAST'`,
+  `id = ANY($1::text[]) AND state = 'SIGNED'`,
+);
+export const FAIL = update(
+  'fail',
+  `state = 'FAILED', failure = $3, fee_paid = COALESCE($4, fee_paid)`,
+  `id = $1 AND state = $2`,
+);
+export const RECORD_CONFIRMATIONS = update(
+  'record_confirmations',
+  `confirmations = $2, state = CASE WHEN $3 THEN 'CONFIRMED' ELSE state END,
+   fee_paid = CASE WHEN $3 THEN COALESCE($4, fee_paid) ELSE fee_paid END`,
+  `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
+);
