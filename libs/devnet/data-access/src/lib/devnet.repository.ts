@@ -1,11 +1,21 @@
 import type { DataSource } from 'typeorm';
 import type { CurrencyCode, Network } from '@swap/domain';
+import {
+  pgPool,
+  queryPrepared,
+  queryPreparedIn,
+  type PreparedQueryable,
+  type PreparedStatement,
+} from '@swap/persistence';
 import type { DevnetBlockRecord, DevnetChange, DevnetTxRecord } from './devnet-records';
 import { toBlock, toTx, txColumns, type BlockRow, type TxRow } from './devnet-rows';
 
 /** The simulated chains' state in the `devnet` schema: blocks, transactions and switches. */
 export class DevnetRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
+  ) {}
 
   /** The newest `recentBlocks` blocks of a network (oldest first) and all its transactions. */
   async load(
@@ -41,15 +51,19 @@ export class DevnetRepository {
     return { block: toBlock(block), txs: txs.map(toTx) };
   }
 
-  /** Writes one operation's change atomically (a single statement needs no transaction around it). */
+  /**
+   * Writes one operation's change atomically (a single statement needs no transaction around it).
+   * Every broadcast and every block runs these: prepared statements.
+   */
   async save(change: DevnetChange): Promise<void> {
     const statements = changeStatements(change);
     if (statements.length === 1) {
-      await this.dataSource.query(...statements[0]);
+      const [[statement, values]] = statements;
+      await queryPrepared(this.dataSource, this.pool, statement, values);
       return;
     }
     await this.dataSource.transaction(async (manager) => {
-      for (const statement of statements) await manager.query(...statement);
+      for (const [statement, values] of statements) await queryPreparedIn(manager, statement, values);
     });
   }
 
@@ -70,42 +84,47 @@ export class DevnetRepository {
   }
 }
 
-type Statement = [sql: string, params: unknown[]];
+type Statement = [statement: PreparedStatement, values: unknown[]];
+
+const TRUNCATE_BLOCKS: PreparedStatement = {
+  name: 'devnet_truncate_blocks',
+  text: `DELETE FROM blocks WHERE network = $1 AND height > $2`,
+};
+const DROP_TXS: PreparedStatement = {
+  name: 'devnet_drop_txs',
+  text: `DELETE FROM transactions WHERE network = $1 AND txid = ANY($2::text[])`,
+};
+const UPSERT_TXS: PreparedStatement = {
+  name: 'devnet_upsert_txs',
+  text: `INSERT INTO transactions SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(${txColumns})
+     ON CONFLICT (network, txid) DO UPDATE SET
+       state = EXCLUDED.state, height = EXCLUDED.height, block_hash = EXCLUDED.block_hash,
+       block_time = EXCLUDED.block_time,
+       position = EXCLUDED.position, fee_charged = EXCLUDED.fee_charged, reason = EXCLUDED.reason`,
+};
+const INSERT_BLOCKS: PreparedStatement = {
+  name: 'devnet_insert_blocks',
+  text: `INSERT INTO blocks (network, height, hash, parent_hash, time)
+     SELECT network, height, hash, parent_hash, time FROM jsonb_to_recordset($1::jsonb)
+       AS b(network text, height bigint, hash text, parent_hash text, time bigint)`,
+};
 
 function changeStatements(change: DevnetChange): Statement[] {
   const statements: Statement[] = [];
   if (change.truncateAbove !== null) {
-    statements.push([
-      `DELETE FROM blocks WHERE network = $1 AND height > $2`,
-      [change.network, change.truncateAbove],
-    ]);
+    statements.push([TRUNCATE_BLOCKS, [change.network, change.truncateAbove]]);
   }
   if (change.dropped.length > 0) {
-    statements.push([
-      `DELETE FROM transactions WHERE network = $1 AND txid = ANY($2::text[])`,
-      [change.network, change.dropped],
-    ]);
+    statements.push([DROP_TXS, [change.network, change.dropped]]);
   }
   // A transaction touched twice in one operation is written once, as it ended up.
   const dropped = new Set(change.dropped);
   const txs = [...new Map(change.txs.filter((t) => !dropped.has(t.txid)).map((t) => [t.txid, t])).values()];
   if (txs.length > 0) {
-    statements.push([
-      `INSERT INTO transactions SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(${txColumns})
-       ON CONFLICT (network, txid) DO UPDATE SET
-         state = EXCLUDED.state, height = EXCLUDED.height, block_hash = EXCLUDED.block_hash,
-         block_time = EXCLUDED.block_time,
-         position = EXCLUDED.position, fee_charged = EXCLUDED.fee_charged, reason = EXCLUDED.reason`,
-      [JSON.stringify(txs.map(txJson))],
-    ]);
+    statements.push([UPSERT_TXS, [JSON.stringify(txs.map(txJson))]]);
   }
   if (change.blocks.length > 0) {
-    statements.push([
-      `INSERT INTO blocks (network, height, hash, parent_hash, time)
-       SELECT network, height, hash, parent_hash, time FROM jsonb_to_recordset($1::jsonb)
-         AS b(network text, height bigint, hash text, parent_hash text, time bigint)`,
-      [JSON.stringify(change.blocks.map(blockJson))],
-    ]);
+    statements.push([INSERT_BLOCKS, [JSON.stringify(change.blocks.map(blockJson))]]);
   }
   return statements;
 }
