@@ -1,5 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CurrencyCode, Network } from '@swap/domain';
+import {
+  pgPool,
+  queryPrepared,
+  queryPreparedIn,
+  type PreparedQueryable,
+  type PreparedStatement,
+} from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter } from './ledger.writer';
 
@@ -41,16 +48,47 @@ const toBook = (row: BookRow): SwapBook => ({
   deposited: BigInt(row.deposited),
 });
 
+// Every swap event the treasury books runs these: prepared statements, their columns named.
+const BOOK_COLUMNS = 'swap_id, currency, network, deposit_address, deposit_index, deposited';
+const FIND: PreparedStatement = {
+  name: 'swap_books_find',
+  text: `SELECT ${BOOK_COLUMNS} FROM swap_books WHERE swap_id = $1`,
+};
+const LOCK: PreparedStatement = {
+  name: 'swap_books_lock',
+  text: `SELECT ${BOOK_COLUMNS} FROM swap_books WHERE swap_id = $1 FOR UPDATE`,
+};
+const COVERS: PreparedStatement = {
+  name: 'swap_books_covers',
+  text: `SELECT deposited >= $2::numeric
+           AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM ledger_batches WHERE key = $3)) AS covered
+         FROM swap_books WHERE swap_id = $1`,
+};
+const INSERT: PreparedStatement = {
+  name: 'swap_books_insert',
+  text: `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (swap_id) DO NOTHING`,
+};
+const IS_RECORDED: PreparedStatement = {
+  name: 'ledger_batches_exists',
+  text: 'SELECT 1 FROM ledger_batches WHERE key = $1',
+};
+const SET_DEPOSITED: PreparedStatement = {
+  name: 'swap_books_set_deposited',
+  text: 'UPDATE swap_books SET deposited = $2 WHERE swap_id = $1',
+};
+
 export class SwapBookRepository {
   private readonly ledger = new LedgerWriter();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
+  ) {}
 
   async find(swapId: string): Promise<SwapBook | null> {
-    const rows: BookRow[] = await this.dataSource.query('SELECT * FROM swap_books WHERE swap_id = $1', [
-      swapId,
-    ]);
-    return rows[0] ? toBook(rows[0]) : null;
+    const [row] = await queryPrepared<BookRow>(this.dataSource, this.pool, FIND, [swapId]);
+    return row ? toBook(row) : null;
   }
 
   /**
@@ -58,12 +96,11 @@ export class SwapBookRepository {
    * then an event that says no more changes nothing, and is told by this one read.
    */
   async covers(swapId: string, deposited: bigint, batchKey: string | null): Promise<boolean> {
-    const rows: Array<{ covered: boolean }> = await this.dataSource.query(
-      `SELECT deposited >= $2::numeric
-         AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM ledger_batches WHERE key = $3)) AS covered
-       FROM swap_books WHERE swap_id = $1`,
-      [swapId, deposited.toString(), batchKey],
-    );
+    const rows = await queryPrepared<{ covered: boolean }>(this.dataSource, this.pool, COVERS, [
+      swapId,
+      deposited.toString(),
+      batchKey,
+    ]);
     return rows[0]?.covered === true;
   }
 
@@ -79,32 +116,28 @@ export class SwapBookRepository {
   async withBook<T>(init: SwapBook, work: (book: SwapBook, tx: BookTransaction) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       await this.insert(manager, init);
-      const rows: BookRow[] = await manager.query('SELECT * FROM swap_books WHERE swap_id = $1 FOR UPDATE', [
-        init.swapId,
-      ]);
+      const rows = await queryPreparedIn<BookRow>(manager, LOCK, [init.swapId]);
       return work(toBook(rows[0]), this.transaction(manager, init.swapId));
     });
   }
 
   private async insert(manager: EntityManager, init: SwapBook): Promise<void> {
-    await manager.query(
-      `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (swap_id) DO NOTHING`,
-      [init.swapId, init.currency, init.network, init.depositAddress, init.depositIndex],
-    );
+    await queryPreparedIn(manager, INSERT, [
+      init.swapId,
+      init.currency,
+      init.network,
+      init.depositAddress,
+      init.depositIndex,
+    ]);
   }
 
   private transaction(manager: EntityManager, swapId: string): BookTransaction {
     return {
       post: (batch) => this.ledger.post(manager, batch),
       reverse: (original, key, memo) => this.ledger.reverse(manager, original, key, memo),
-      isRecorded: async (key) =>
-        (await manager.query('SELECT 1 FROM ledger_batches WHERE key = $1', [key])).length > 0,
+      isRecorded: async (key) => (await queryPreparedIn(manager, IS_RECORDED, [key])).length > 0,
       setDeposited: async (amount) => {
-        await manager.query('UPDATE swap_books SET deposited = $2 WHERE swap_id = $1', [
-          swapId,
-          amount.toString(),
-        ]);
+        await queryPreparedIn(manager, SET_DEPOSITED, [swapId, amount.toString()]);
       },
     };
   }
