@@ -58,13 +58,13 @@ export class NetworkSender {
    */
   drain(): Promise<void> {
     if (this.next) return this.next;
-    const reports: Array<Promise<void>> = [];
     const sending = this.queue.then(() => {
       this.next = null;
-      return this.sendDue(reports);
+      return this.sendDue();
     });
     this.queue = sending.catch(() => undefined);
-    const reported = sending.finally(() => Promise.all(reports));
+    // Earlier passes' reports too: once drained, everything sent so far has been reported.
+    const reported = sending.finally(() => this.reported());
     this.next = reported;
     return reported;
   }
@@ -72,18 +72,29 @@ export class NetworkSender {
   /** Resolves once the passes started so far are over, their reports included. */
   async settled(): Promise<void> {
     await this.queue;
-    await Promise.all(this.reporting);
+    await this.reported();
   }
 
-  /** Reports an accepted transfer's progress in the background (the reporter logs its own failures). */
-  private report(transfer: Transfer, reports: Array<Promise<void>>): void {
-    const report = this.deps.reporter.report(transfer).finally(() => this.reporting.delete(report));
+  private async reported(): Promise<void> {
+    await Promise.all([...this.reporting]);
+  }
+
+  /**
+   * Reports an accepted transfer's progress in the background. A report that fails stays due and
+   * goes out with the tracker's next flush (the reporter logs it).
+   */
+  private report(transfer: Transfer): void {
+    const report = this.deps.reporter
+      .report(transfer)
+      .catch((err: unknown) =>
+        this.deps.logger.error({ err, transferId: transfer.id }, 'progress not reported'),
+      )
+      .finally(() => this.reporting.delete(report));
     this.reporting.add(report);
-    reports.push(report);
   }
 
-  /** Progress of what was accepted goes to `reports`, not awaited: the engine hears while the next transfers go out. */
-  private async sendDue(reports: Array<Promise<void>>): Promise<void> {
+  /** Progress of what was accepted is reported, not awaited: the engine hears while the next transfers go out. */
+  private async sendDue(): Promise<void> {
     const { transfers, clock } = this.deps;
     const batchSize = Math.min(this.deps.batchSize, this.deps.chain.maxBatch ?? Infinity);
     for (;;) {
@@ -92,13 +103,13 @@ export class NetworkSender {
         // Waiting out a backoff: nothing may be sent or signed behind it.
         const waiting = unbroadcast.findIndex((transfer) => transfer.nextAttemptAt > clock());
         const due = waiting < 0 ? unbroadcast : unbroadcast.slice(0, waiting);
-        if (due.length === 0 || !(await this.broadcast(due, reports))) return;
+        if (due.length === 0 || !(await this.broadcast(due))) return;
         continue;
       }
       if (planned.length === 0) return;
       // Nothing else was waiting to go out: what was just signed goes next, in its order.
       const signed = planned.length === 1 ? await this.sign(planned[0]) : await this.signBatch(planned);
-      if (signed.length > 0 && !(await this.broadcast(signed, reports))) return;
+      if (signed.length > 0 && !(await this.broadcast(signed))) return;
     }
   }
 
@@ -175,9 +186,9 @@ export class NetworkSender {
    * Sends signed transfers to the node in their order. True when it answered (each accepted or
    * refused for good); false when it could not be reached, or refused a transfer that holds up
    * the later nonces of its address: that one waits out a backoff, and the rest behind it.
-   * Progress reports of accepted transfers are added to `reports`, not awaited.
+   * Accepted transfers are reported in the background (see report()).
    */
-  private async broadcast(due: Transfer[], reports: Array<Promise<void>>): Promise<boolean> {
+  private async broadcast(due: Transfer[]): Promise<boolean> {
     const { chain, transfers, logger, retry, clock } = this.deps;
     let results;
     try {
@@ -195,7 +206,7 @@ export class NetworkSender {
       return false;
     }
     const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
-    for (const sent of await transfers.markBroadcastAll(accepted)) this.report(sent, reports);
+    for (const sent of await transfers.markBroadcastAll(accepted)) this.report(sent);
     for (const [i, result] of results.entries()) {
       if (result.accepted) continue;
       const transfer = due[i];
