@@ -1,6 +1,7 @@
 import { parseEther, Wallet } from 'ethers';
 import { accountPublicKey, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
 import { fundedPayer, type Payer } from '@swap/chain-nodes';
+import { liquidityKv } from '@swap/contracts';
 import { CURRENCIES, toUnits, type CurrencyCode } from '@swap/domain';
 import type { SwapClient, SwapOrder } from '@swap/sdk';
 import { Stack, TEST_MNEMONIC, type TestKey } from '@swap/stack';
@@ -48,6 +49,18 @@ describe('swaps on real nodes, end to end', () => {
     await nodes?.stop();
   });
 
+  /**
+   * Waits until the treasury has published a positive balance for `code`: it reads confirmed coins,
+   * and a hot wallet funded before mining started is heard of at the next refresh of its network.
+   */
+  async function liquid(code: CurrencyCode): Promise<void> {
+    const store = await stack.bus.kv(liquidityKv);
+    await waitFor(async () => {
+      const available = (await store.get(code))?.available;
+      return available === null || BigInt(available ?? '0') > 0n;
+    }, `${code} liquidity`);
+  }
+
   /** Waits for DONE (mining goes on in the background) and checks the quoted amount arrived. */
   async function done(order: SwapOrder, received: (txid: string) => Promise<bigint>): Promise<SwapOrder> {
     const finished = await driver.reach(order.id, 'DONE', api, 150_000);
@@ -84,6 +97,7 @@ describe('swaps on real nodes, end to end', () => {
     await nodes.eth.setBalance(user.address, parseEther('1'));
     await nodes.usdt.mint(user.address, toUnits('100', 6));
     const toAddress = await ltcPayer.newAddress();
+    await liquid('LTC');
     const created = await api.create({ from: 'USDTERC', to: 'LTC', amount: '100', toAddress });
     await nodes.sendUsdt(user, created.from.address, toUnits('100', 6));
     await done(created, () => ltcPayer.received(toAddress, 0));

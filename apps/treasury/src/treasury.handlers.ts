@@ -12,6 +12,7 @@ import {
   treasurySignTransfer,
   type SwapSnapshot,
 } from '@swap/contracts';
+import { NETWORKS } from '@swap/domain';
 import { RepeatingTask } from '@swap/service-kit';
 import { TreasuryError, type Treasury } from '@swap/treasury';
 import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
@@ -74,9 +75,12 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
       await treasury.tracker.poll();
       await treasury.planSweeps.resumeTokenSweeps();
     });
-    this.every('liquidity refresh', this.config.LIQUIDITY_REFRESH_SECONDS, () =>
-      treasury.liquidity.publish(),
-    );
+    // Each network on its own timer: a slow node (a Monero wallet catching up) must not hold up the
+    // others' refresh, such as a hot wallet an operator just topped up.
+    for (const network of NETWORKS)
+      this.every(`liquidity refresh ${network}`, this.config.LIQUIDITY_REFRESH_SECONDS, () =>
+        treasury.liquidity.publish(new Set([network])),
+      );
     // Not awaited: a slow or dead node (a Monero wallet being restored) must not hold up readiness
     // or the other networks; each task logs its own failures and runs again.
     for (const task of this.tasks) void task.start();
