@@ -1,4 +1,4 @@
-import { RateLimiter } from './rate-limiter';
+import { GOSSIP_INTERVAL_MS, RateLimiter } from './rate-limiter';
 import { TokenBucket } from './token-bucket';
 
 describe('TokenBucket (D5: N per second, burst N)', () => {
@@ -51,6 +51,32 @@ describe('RateLimiter', () => {
     ]);
     jest.advanceTimersByTime(100);
     expect(sent).toHaveLength(1);
+  });
+
+  it('under load announces at most once an interval, the first turn at once', () => {
+    limiter.take('k1', 'price', 30);
+    jest.advanceTimersByTime(0); // the turn ends
+    expect(sent).toHaveLength(1);
+    // Further turns within the interval wait for it, and go as one message.
+    now += 1;
+    limiter.take('k1', 'price', 30);
+    jest.advanceTimersByTime(0);
+    limiter.take('k2', 'price', 30);
+    jest.advanceTimersByTime(0);
+    expect(sent).toHaveLength(1);
+    jest.advanceTimersByTime(GOSSIP_INTERVAL_MS);
+    expect(sent).toEqual([
+      [{ bucket: 'k1:price', count: 1 }],
+      [
+        { bucket: 'k1:price', count: 1 },
+        { bucket: 'k2:price', count: 1 },
+      ],
+    ]);
+    // A request after a quiet interval is announced when its turn ends.
+    now += 10 * GOSSIP_INTERVAL_MS;
+    limiter.take('k3', 'price', 30);
+    jest.advanceTimersByTime(0);
+    expect(sent).toHaveLength(3);
   });
 
   it('debits what other replicas admitted, also before this replica used the bucket', () => {

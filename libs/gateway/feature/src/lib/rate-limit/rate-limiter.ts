@@ -9,17 +9,26 @@ export interface RateLimitGossip {
 const UNSEEN_TTL_MS = 2_000;
 
 /**
+ * Least time between two announcements. Requests further apart than this are announced as soon as
+ * their event-loop turn ends; under load the announcements of the turns within it go as one
+ * message (thousands of turns a second would otherwise each send one, and every replica decode it).
+ */
+export const GOSSIP_INTERVAL_MS = 2;
+
+/**
  * Per key and per endpoint buckets (D5), shared by all gateway replicas: every replica keeps the
  * full bucket locally and debits what the others admitted, which they announce over the bus as
- * soon as the current event-loop turn ends (one message for all requests of that turn). No request
- * waits for the bus; replicas can over-admit at most what races within one bus delay.
+ * soon as the current event-loop turn ends (one message for all requests of that turn), at most
+ * once every GOSSIP_INTERVAL_MS. No request waits for the bus; replicas can over-admit at most what
+ * races within one bus delay and that interval.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { bucket: TokenBucket; rate: number }>();
   private pending = new Map<string, number>();
   /** Hits other replicas admitted on buckets this one has not created yet. */
   private readonly unseen = new Map<string, { count: number; at: number }>();
-  private scheduled: NodeJS.Immediate | undefined;
+  private scheduled: (() => void) | undefined;
+  private lastSentAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly gossip: RateLimitGossip,
@@ -52,9 +61,10 @@ export class RateLimiter {
 
   /** Sends what is still pending (at shutdown). */
   flush(): void {
-    clearImmediate(this.scheduled);
+    this.scheduled?.();
     this.scheduled = undefined;
     if (this.pending.size === 0) return;
+    this.lastSentAt = this.clock();
     const hits = [...this.pending].map(([bucket, count]) => ({ bucket, count }));
     this.pending = new Map();
     this.gossip.send(hits);
@@ -77,8 +87,16 @@ export class RateLimiter {
   private announce(name: string): void {
     this.pending.set(name, (this.pending.get(name) ?? 0) + 1);
     // Announced when this event-loop turn ends: a client alternating between replicas is still
-    // counted in one bucket, and a busy turn still sends one message.
-    this.scheduled ??= setImmediate(() => this.flush());
+    // counted in one bucket, and a busy turn still sends one message; under load, once an interval.
+    if (this.scheduled) return;
+    const wait = this.lastSentAt + GOSSIP_INTERVAL_MS - this.clock();
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait);
+      this.scheduled = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(() => this.flush());
+      this.scheduled = () => clearImmediate(immediate);
+    }
   }
 
   /** A debt older than a full refill no longer matters; without this the map grows with every key. */
