@@ -10,6 +10,7 @@ import {
   treasuryBalances,
   treasuryLedger,
   treasuryPayoutRequested,
+  treasuryTransfers,
   treasurySignTransfer,
   swapUpdated,
   type PayoutProgress,
@@ -93,8 +94,16 @@ describe('the treasury on the devnet, end to end', () => {
     await stack.bus.publish(treasuryPayoutRequested, ['ETH'], command, { msgId: 'e2e-payout-1' });
     await stack.bus.publish(treasuryPayoutRequested, ['ETH'], command, { msgId: 'e2e-payout-1-again' });
     await waitFor(() => progress.some((p) => p.state === 'broadcast'));
+    // swapctl treasury transfers: in the treasury's hands until it has its confirmations.
+    const inFlight = await call(treasuryTransfers, { network: 'ETH' });
+    expect(inFlight.filter((t) => t.swapId === swapId).map((t) => [t.id, t.state])).toEqual([
+      [command.payoutId, 'BROADCAST'],
+    ]);
     await call(devnetMine, { network: 'ETH', blocks: 12 });
     await waitFor(() => progress.some((p) => p.state === 'confirmed' && p.confirmations === 12));
+    expect((await call(treasuryTransfers, {})).some((t) => t.swapId === swapId)).toBe(false);
+    const settled = await call(treasuryTransfers, { states: ['CONFIRMED'] });
+    expect(settled.filter((t) => t.swapId === swapId).map((t) => t.confirmations)).toEqual([12]);
 
     expect(progress.filter((p) => p.state === 'broadcast')).toEqual([
       expect.objectContaining({ payoutId: command.payoutId, fee: ETH_FEE.toString(), feeCurrency: 'ETH' }),

@@ -76,4 +76,54 @@ describe('swapctl treasury', () => {
 
     expect(cli.stdout()).toBe('no ledger entries for swap x\n');
   });
+
+  const stuck = {
+    id: 'AbCdEfGhIj:payout:1',
+    kind: 'payout',
+    swapId: 'AbCdEfGhIj',
+    network: 'ETH',
+    currency: 'ETH',
+    to: '0x52908400098527886E0F7030069857D2E4169EE7',
+    amount: '1500000000000000000',
+    state: 'SIGNED',
+    txid: '0xabc',
+    confirmations: 0,
+    attempts: 3,
+    nextAttemptAt: 1735689660000,
+    failure: null,
+    createdAt: 1735689600000,
+    updatedAt: 1735689630000,
+  };
+
+  it('lists the unsettled transfers by default, and passes states, network and limit on', async () => {
+    const cli = fakeCli({ 'treasury.transfers': ok([stuck]) });
+
+    await runCli(words('treasury transfers --json'), cli.ctx);
+    await runCli(words('treasury transfers --state failed --state SIGNED --network eth --limit 5'), cli.ctx);
+
+    expect(cli.calls.map((c) => c.body)).toEqual([
+      { limit: 100 },
+      { states: ['FAILED', 'SIGNED'], network: 'ETH', limit: 5 },
+    ]);
+    const [json, human] = cli.stdout().split(/(?<=^\])\n/m);
+    expect(JSON.parse(json)).toEqual([stuck]);
+    expect(human.split('\n')[1]).toMatch(
+      /^2025-01-01 00:00:00Z +AbCdEfGhIj:payout:1 +payout +SIGNED +1\.5 ETH +0xabc +0 +3 +2025-01-01 00:01:00Z +-$/,
+    );
+  });
+
+  it('refuses an unknown transfer state', async () => {
+    const cli = fakeCli({});
+
+    expect(await runCli(words('treasury transfers --state LOST'), cli.ctx)).toBe(EXIT.usage);
+    expect(cli.calls).toEqual([]);
+  });
+
+  it('says so when there are none', async () => {
+    const cli = fakeCli({ 'treasury.transfers': ok([]) });
+
+    await runCli(words('treasury transfers'), cli.ctx);
+
+    expect(cli.stdout()).toBe('no transfers\n');
+  });
 });

@@ -1,13 +1,26 @@
 import type { Command } from 'commander';
-import { treasuryBalances, treasuryLedger } from '@swap/contracts';
+import { treasuryBalances, treasuryLedger, treasuryTransfers, type TransfersRequest } from '@swap/contracts';
+import type { Network } from '@swap/domain';
+import { parseListLimit } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
+import { parseNetwork } from './devnet.arguments';
 import { unwrap, type OpsBus } from './ops-bus';
-import { formatBalances, formatLedger } from './treasury.format';
+import { formatBalances, formatLedger, formatTransfers } from './treasury.format';
+import { collectTransferState, type TransferState } from './treasury.arguments';
 
 export const hotBalances = async (bus: OpsBus) => unwrap(await bus.request(treasuryBalances, {}));
 
 export const swapLedger = async (bus: OpsBus, swapId: string) =>
   unwrap(await bus.request(treasuryLedger, { swapId }));
+
+export const listTransfers = async (bus: OpsBus, request: TransfersRequest) =>
+  unwrap(await bus.request(treasuryTransfers, request));
+
+interface TransfersOptions extends JsonOption {
+  state: TransferState[];
+  network?: Network;
+  limit: number;
+}
 
 export function registerTreasuryCommands(program: Command, ctx: CliContext): void {
   const treasury = program
@@ -27,4 +40,28 @@ export function registerTreasuryCommands(program: Command, ctx: CliContext): voi
   ).action((id: string, options: JsonOption) =>
     respond(ctx, options, (bus) => swapLedger(bus, id), formatLedger),
   );
+
+  withJsonOption(
+    treasury
+      .command('transfers')
+      .description(
+        'payouts, refunds, sweeps and gas top-ups, oldest first; by default those not settled yet',
+      ),
+  )
+    .option(
+      '--state <state>',
+      'only this state (repeatable): PLANNED, SIGNED, BROADCAST, CONFIRMED, FAILED',
+      collectTransferState,
+      [],
+    )
+    .option('--network <network>', 'only this network', parseNetwork)
+    .option('--limit <n>', 'at most this many transfers', parseListLimit, 100)
+    .action((options: TransfersOptions) => {
+      const request: TransfersRequest = {
+        ...(options.state.length > 0 ? { states: options.state } : {}),
+        ...(options.network ? { network: options.network } : {}),
+        limit: options.limit,
+      };
+      return respond(ctx, options, (bus) => listTransfers(bus, request), formatTransfers);
+    });
 }

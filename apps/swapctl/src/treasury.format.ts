@@ -1,5 +1,5 @@
-import type { HotWalletBalance, SwapLedger } from '@swap/contracts';
-import { amount, table, time } from './output';
+import type { HotWalletBalance, SwapLedger, TransferView } from '@swap/contracts';
+import { amount, orDash, table, time } from './output';
 
 export function formatBalances(balances: readonly HotWalletBalance[]): string {
   return table(
@@ -22,4 +22,23 @@ export function formatLedger(ledger: SwapLedger): string {
   const balanced = ledger.totals.every((t) => t.amount === '0');
   const totals = ledger.totals.map((t) => amount(t.amount, t.currency)).join(', ');
   return `${entries}\ntotals: ${totals} (${balanced ? 'balanced' : 'NOT BALANCED'})\n`;
+}
+
+export function formatTransfers(transfers: readonly TransferView[]): string {
+  if (transfers.length === 0) return 'no transfers\n';
+  return table(
+    ['PLANNED', 'ID', 'KIND', 'STATE', 'AMOUNT', 'TXID', 'CONF', 'TRIES', 'NEXT TRY', 'FAILURE'],
+    transfers.map((t) => [
+      time(Math.floor(t.createdAt / 1000)),
+      t.id,
+      t.kind,
+      t.state,
+      amount(t.amount, t.currency),
+      orDash(t.txid),
+      String(t.confirmations),
+      String(t.attempts),
+      t.nextAttemptAt > t.updatedAt ? time(Math.floor(t.nextAttemptAt / 1000)) : '-',
+      orDash(t.failure),
+    ]),
+  );
 }

@@ -8,6 +8,7 @@ import {
   swapUpdated,
   treasuryBalances,
   treasuryLedger,
+  treasuryTransfers,
   treasuryPayoutRequested,
   treasurySignTransfer,
   type SwapSnapshot,
@@ -64,6 +65,11 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
     await this.bus.serve(
       treasuryLedger,
       ({ swapId }) => this.answer(() => treasury.ledger.execute(swapId)),
+      queue,
+    );
+    await this.bus.serve(
+      treasuryTransfers,
+      (request) => this.answer(() => treasury.listTransfers.execute(request)),
       queue,
     );
 

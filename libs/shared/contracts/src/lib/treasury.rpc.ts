@@ -91,3 +91,51 @@ export const treasuryLedger = defineRpc({
   request: z.object({ swapId: z.string().min(1).max(64) }),
   response: rpcResult(swapLedger),
 });
+
+export const TRANSFER_KINDS = ['payout', 'refund', 'sweep', 'gas'] as const;
+export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
+/** Transfers the treasury still works on: what an operator looks at when something is stuck. */
+export const UNSETTLED_TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST'] as const;
+
+export const transferView = z.object({
+  id: z.string(),
+  kind: z.enum(TRANSFER_KINDS),
+  swapId: z.string().nullable(),
+  network,
+  currency: currencyCode,
+  to: z.string(),
+  /** Base units the recipient receives. */
+  amount: units,
+  state: z.enum(TRANSFER_STATES),
+  txid: z.string().nullable(),
+  confirmations: z.number().int(),
+  /** Failed signing or broadcast attempts so far. */
+  attempts: z.number().int(),
+  /** UNIX milliseconds: a postponed transfer is not tried again before this. */
+  nextAttemptAt: z.number().int(),
+  failure: z.string().nullable(),
+  /** UNIX milliseconds. */
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type TransferView = z.infer<typeof transferView>;
+
+export const transfersRequest = z.object({
+  /** Default: the unsettled ones (PLANNED, SIGNED, BROADCAST). */
+  states: z.array(z.enum(TRANSFER_STATES)).min(1).optional(),
+  network: network.optional(),
+  limit: z.number().int().min(1).max(1000).default(100),
+});
+export type TransfersRequest = z.input<typeof transfersRequest>;
+
+/**
+ * `swapctl treasury transfers`: the treasury's payouts, refunds, sweeps and gas top-ups, oldest
+ * first, by state and network: what is waiting to be signed, refused by a node or not confirmed yet.
+ */
+export const treasuryTransfers = defineRpc({
+  name: 'treasury.transfers',
+  version: 1,
+  subject: 'ops.treasury.transfers',
+  request: transfersRequest,
+  response: rpcResult(z.array(transferView)),
+});

@@ -21,6 +21,7 @@ import {
   POSTPONE,
   UNSETTLED_SIGNED,
   IN_FLIGHT,
+  LIST,
   UNREPORTED,
   RESERVATIONS,
   GAS_WITHOUT_SWEEP,
@@ -35,6 +36,13 @@ export interface SigningResult {
   id: string;
   tx: SignedTransaction;
   batch: LedgerBatch | null;
+}
+
+/** A transfer as an operator lists it: with when it was planned and last changed (UNIX ms). */
+export interface ListedTransfer {
+  transfer: Transfer;
+  createdAt: number;
+  updatedAt: number;
 }
 
 /** One transfer of a batch was no longer PLANNED: the batch is rolled back. */
@@ -210,6 +218,28 @@ export class TransferRepository {
     };
     // A transaction only when there is a batch to post with the change.
     return batch ? this.dataSource.transaction(record) : record(this.dataSource.manager);
+  }
+
+  /**
+   * Transfers in `states` (on `network`, when given), oldest first, with when they were planned and
+   * last changed (UNIX ms): the operator's view.
+   */
+  async list(
+    states: readonly TransferState[],
+    network: Network | null,
+    limit: number,
+  ): Promise<ListedTransfer[]> {
+    const rows = await queryPrepared<TransferRow & { created_ms: string; updated_ms: string }>(
+      this.dataSource,
+      this.pool,
+      LIST,
+      [states, network, limit],
+    );
+    return rows.map((row) => ({
+      transfer: rowToTransfer(row),
+      createdAt: Number(row.created_ms),
+      updatedAt: Number(row.updated_ms),
+    }));
   }
 
   /** Transfers a node accepted and the chain has not settled yet. */

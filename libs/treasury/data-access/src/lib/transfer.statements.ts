@@ -88,3 +88,10 @@ export const RECORD_CONFIRMATIONS = update(
    fee_paid = CASE WHEN $3 THEN COALESCE($4, fee_paid) ELSE fee_paid END`,
   `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
 );
+export const LIST = statement(
+  'list',
+  `SELECT ${COLUMNS}, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms,
+     (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms
+   FROM transfers WHERE state = ANY($1::text[]) AND ($2::text IS NULL OR network = $2)
+   ORDER BY seq LIMIT $3`,
+);

@@ -17,6 +17,7 @@ import { TransferDispatcher } from './sending/transfer-dispatcher';
 import { SignTransfer } from './signing/sign-transfer.use-case';
 import { PlanSweeps } from './sweeps/plan-sweeps.use-case';
 import { ConfirmationTracker } from './tracking/confirmation.tracker';
+import { ListTransfers } from './transfers/list-transfers.query';
 
 export interface TreasuryDeps {
   dataSource: DataSource;
@@ -50,6 +51,7 @@ export interface Treasury {
   liquidity: LiquidityPublisher;
   balances: HotBalances;
   ledger: SwapLedgerQuery;
+  listTransfers: ListTransfers;
   expectAddresses: ExpectDepositAddresses;
 }
 
@@ -95,6 +97,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     liquidity,
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
+    listTransfers: new ListTransfers(transfers),
     expectAddresses: new ExpectDepositAddresses(chains, logger),
   };
 }

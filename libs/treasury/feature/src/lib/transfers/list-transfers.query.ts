@@ -1,0 +1,40 @@
+import { UNSETTLED_TRANSFER_STATES, type TransfersRequest, type TransferView } from '@swap/contracts';
+import type { ListedTransfer, TransferRepository } from '@swap/treasury-data';
+
+/**
+ * The operator's list of transfers (`swapctl treasury transfers`): by default the ones still in
+ * the treasury's hands, oldest first, so a payout stuck behind a refused broadcast or a node that
+ * is down shows at the top with its attempts, next try and last failure.
+ */
+export class ListTransfers {
+  constructor(private readonly transfers: TransferRepository) {}
+
+  async execute(request: TransfersRequest): Promise<TransferView[]> {
+    const listed = await this.transfers.list(
+      request.states ?? UNSETTLED_TRANSFER_STATES,
+      request.network ?? null,
+      request.limit ?? 100,
+    );
+    return listed.map(toView);
+  }
+}
+
+function toView({ transfer, createdAt, updatedAt }: ListedTransfer): TransferView {
+  return {
+    id: transfer.id,
+    kind: transfer.kind,
+    swapId: transfer.swapId,
+    network: transfer.network,
+    currency: transfer.currency,
+    to: transfer.to,
+    amount: transfer.amount.toString(),
+    state: transfer.state,
+    txid: transfer.signed?.txid ?? null,
+    confirmations: transfer.confirmations,
+    attempts: transfer.attempts,
+    nextAttemptAt: transfer.nextAttemptAt,
+    failure: transfer.failure,
+    createdAt,
+    updatedAt,
+  };
+}
