@@ -3,6 +3,7 @@
 // figure that lags tells which one took them.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Stack } from '@swap/stack';
 
 /** CPU milliseconds per process name, at one moment. */
 export type CpuSample = Map<string, number>;
@@ -44,6 +45,14 @@ function postgresPids(): number[] {
     }
   }
   return pids;
+}
+
+/** A stack's service processes and its nats-server, as a meter names them. */
+export function stackProcesses(stack: Stack): MeteredProcess[] {
+  return [
+    ...stack.services.map((service) => ({ name: service.name, pid: service.pid })),
+    { name: 'nats-server', pid: stack.natsPid },
+  ];
 }
 
 /**

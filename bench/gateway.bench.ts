@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stack } from '@swap/stack';
 import { DEPLOYED_TIMERS } from './deployed-timers';
-import { CpuMeter } from './cpu-meter';
+import { CpuMeter, stackProcesses } from './cpu-meter';
 import { LoadResult, LoadTarget, runSignedLoad } from './signed-load';
 
 const TARGETS = { status: 0.4, price: 0.5 } as const;
@@ -122,8 +122,7 @@ async function main(): Promise<void> {
     const options = { ...load, credentials };
     const meter = new CpuMeter(() => [
       { name: 'bare-server', pid: bare.child.pid },
-      ...stack.services.map((service) => ({ name: service.name, pid: service.pid })),
-      { name: 'nats-server', pid: stack.natsPid },
+      ...stackProcesses(stack),
     ]);
     const measured = async (target: LoadTarget): Promise<Measured> => {
       const before = meter.sample();

@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { EngineInput } from '@swap/contracts';
 import { Stack } from '@swap/stack';
-import { CpuMeter } from './cpu-meter';
+import { CpuMeter, stackProcesses } from './cpu-meter';
 import { DEPLOYED_TIMERS } from './deployed-timers';
 import { measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
@@ -121,10 +121,7 @@ async function main(): Promise<void> {
     const client = stack.client(await stack.createKey({ rateLimit: 100_000 }));
     await stack.pricesReady(await stack.createKey());
     const events = await SwapEventLog.open(stack.bus);
-    const meter = new CpuMeter(() => [
-      ...stack.services.map((service) => ({ name: service.name, pid: service.pid })),
-      { name: 'nats-server', pid: stack.natsPid },
-    ]);
+    const meter = new CpuMeter(() => stackProcesses(stack));
     log = events;
     console.log(`opening ${2 * count} swaps and paying their deposits on the devnet…`);
     const burstFleet = await openFleet(stack, client, count, 8);

@@ -1,5 +1,11 @@
 import type { Command } from 'commander';
-import { treasuryBalances, treasuryLedger, treasuryTransfers, type TransfersRequest } from '@swap/contracts';
+import {
+  DEFAULT_TRANSFERS_LIMIT,
+  treasuryBalances,
+  treasuryLedger,
+  treasuryTransfers,
+  type TransfersRequest,
+} from '@swap/contracts';
 import type { Network } from '@swap/domain';
 import { parseListLimit } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
@@ -55,7 +61,7 @@ export function registerTreasuryCommands(program: Command, ctx: CliContext): voi
       [],
     )
     .option('--network <network>', 'only this network', parseNetwork)
-    .option('--limit <n>', 'at most this many transfers', parseListLimit, 100)
+    .option('--limit <n>', 'at most this many transfers', parseListLimit, DEFAULT_TRANSFERS_LIMIT)
     .action((options: TransfersOptions) => {
       const request: TransfersRequest = {
         ...(options.state.length > 0 ? { states: options.state } : {}),

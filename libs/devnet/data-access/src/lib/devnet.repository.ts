@@ -1,21 +1,12 @@
 import type { DataSource } from 'typeorm';
 import type { CurrencyCode, Network } from '@swap/domain';
-import {
-  pgPool,
-  queryPrepared,
-  queryPreparedIn,
-  type PreparedQueryable,
-  type PreparedStatement,
-} from '@swap/persistence';
+import { queryPrepared, queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import type { DevnetBlockRecord, DevnetChange, DevnetTxRecord } from './devnet-records';
 import { toBlock, toTx, txColumns, type BlockRow, type TxRow } from './devnet-rows';
 
 /** The simulated chains' state in the `devnet` schema: blocks, transactions and switches. */
 export class DevnetRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The newest `recentBlocks` blocks of a network (oldest first) and all its transactions. */
   async load(
@@ -59,7 +50,7 @@ export class DevnetRepository {
     const statements = changeStatements(change);
     if (statements.length === 1) {
       const [[statement, values]] = statements;
-      await queryPrepared(this.dataSource, this.pool, statement, values);
+      await queryPrepared(this.dataSource, statement, values);
       return;
     }
     await this.dataSource.transaction(async (manager) => {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { CurrencyCode } from '@swap/domain';
-import { pgPool, queryPrepared, type PreparedQueryable, type PreparedStatement } from '@swap/persistence';
+import { queryPrepared, type PreparedStatement } from '@swap/persistence';
 
 /** One deposit as a watcher last reported it. */
 export interface DepositRecord {
@@ -45,10 +45,6 @@ interface DepositRow {
   first_seen: string;
 }
 
-/**
- * Every deposit the watchers reported, whether the swap's state machine took it or not (a late
- * deposit to an expired swap, a further deposit): operators find them here, nothing is forgotten.
- */
 /** Every deposit report runs it: prepared once per connection. */
 const RECORD: PreparedStatement = {
   name: 'deposits_record',
@@ -71,11 +67,12 @@ const FOR_SWAP: PreparedStatement = {
          FROM deposits WHERE swap_id = $1 ORDER BY first_seen_at, deposit_id`,
 };
 
+/**
+ * Every deposit the watchers reported, whether the swap's state machine took it or not (a late
+ * deposit to an expired swap, a further deposit): operators find them here, nothing is forgotten.
+ */
 export class DepositLogRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Stores the deposit as this report tells it, unless a later report of it (a higher inbox stream
@@ -83,7 +80,7 @@ export class DepositLogRepository {
    * crash must still be applied). Null when the report is older than the stored state.
    */
   async record(deposit: DepositRecord, seq: number): Promise<RecordedDeposit | null> {
-    const rows = await queryPrepared<{ credited: boolean }>(this.dataSource, this.pool, RECORD, [
+    const rows = await queryPrepared<{ credited: boolean }>(this.dataSource, RECORD, [
       deposit.depositId,
       deposit.swapId,
       deposit.currency,
@@ -101,7 +98,7 @@ export class DepositLogRepository {
   }
 
   async forSwap(swapId: string): Promise<LoggedDepositRecord[]> {
-    const rows = await queryPrepared<DepositRow>(this.dataSource, this.pool, FOR_SWAP, [swapId]);
+    const rows = await queryPrepared<DepositRow>(this.dataSource, FOR_SWAP, [swapId]);
     return rows.map((row) => ({
       depositId: row.deposit_id,
       swapId: row.swap_id,

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Swap } from '@swap/domain';
-import { pgPool, queryPrepared, type PreparedQueryable, type PreparedStatement } from '@swap/persistence';
+import { queryPrepared, type PreparedStatement } from '@swap/persistence';
 import { rowToSwap, SWAP_COLUMNS, SwapRow, swapToValues } from './swap-row';
 import { OutboxMessage, outboxInsertSelect, OutboxWriter } from './outbox.writer';
 
@@ -55,10 +55,7 @@ const FIND_WITH_ATTEMPTS: PreparedStatement = {
 export class SwapRepository {
   private readonly outbox = new OutboxWriter();
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   async find(id: string): Promise<Swap | null> {
     return (await this.findWithAttempts(id))?.swap ?? null;
@@ -66,7 +63,7 @@ export class SwapRepository {
 
   /** The swap with the payout and refund attempts it waits on, in one read. */
   async findWithAttempts(id: string): Promise<{ swap: Swap; attempts: MoneyAttempts } | null> {
-    const rows = await queryPrepared<SwapRow>(this.dataSource, this.pool, FIND_WITH_ATTEMPTS, [id]);
+    const rows = await queryPrepared<SwapRow>(this.dataSource, FIND_WITH_ATTEMPTS, [id]);
     return rows[0] ? { swap: rowToSwap(rows[0]), attempts: attemptsOf(rows[0]) } : null;
   }
 
@@ -132,7 +129,7 @@ export class SwapRepository {
     credited: readonly string[] = [],
   ): Promise<Swap> {
     const saved = { ...next, version: next.version + 1 };
-    const rows = await queryPrepared<{ changed: number }>(this.dataSource, this.pool, SAVE_TRANSITION, [
+    const rows = await queryPrepared<{ changed: number }>(this.dataSource, SAVE_TRANSITION, [
       next.id,
       next.version,
       ...swapToValues(next),

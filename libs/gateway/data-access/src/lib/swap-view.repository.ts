@@ -35,12 +35,12 @@ export class SwapViewRepository {
   }
 
   async upsert(snapshot: SwapSnapshot): Promise<void> {
-    await queryPrepared(this.dataSource, this.pool, UPSERT, [
-      snapshot.id,
-      snapshot.apiKey,
-      snapshot.version,
-      snapshot,
-    ]);
+    await queryPrepared(
+      this.dataSource,
+      UPSERT,
+      [snapshot.id, snapshot.apiKey, snapshot.version, snapshot],
+      this.pool,
+    );
   }
 
   find(id: string): Promise<SwapSnapshot | null> {
@@ -50,9 +50,9 @@ export class SwapViewRepository {
   private async findMany(ids: string[]): Promise<Map<string, SwapSnapshot>> {
     const rows = await queryPrepared<{ id: string; snapshot: SwapSnapshot }>(
       this.dataSource,
-      this.pool,
       FIND_MANY,
       [ids],
+      this.pool,
     );
     return new Map(rows.map((row) => [row.id, row.snapshot]));
   }

@@ -96,6 +96,8 @@ export const TRANSFER_KINDS = ['payout', 'refund', 'sweep', 'gas'] as const;
 export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
 /** Transfers the treasury still works on: what an operator looks at when something is stuck. */
 export const UNSETTLED_TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST'] as const;
+/** How many transfers a list answers when not told. */
+export const DEFAULT_TRANSFERS_LIMIT = 100;
 
 export const transferView = z.object({
   id: z.string(),
@@ -124,7 +126,7 @@ export const transfersRequest = z.object({
   /** Default: the unsettled ones (PLANNED, SIGNED, BROADCAST). */
   states: z.array(z.enum(TRANSFER_STATES)).min(1).optional(),
   network: network.optional(),
-  limit: z.number().int().min(1).max(1000).default(100),
+  limit: z.number().int().min(1).max(1000).default(DEFAULT_TRANSFERS_LIMIT),
 });
 export type TransfersRequest = z.input<typeof transfersRequest>;
 

@@ -74,16 +74,15 @@ describe('persistence', () => {
 
   it('runs a prepared statement by name on the pool, in the service schema, and answers its rows', async () => {
     const ds = await start('prepared');
-    const pool = pgPool(ds) ?? null;
-    expect(pool).not.toBeNull();
+    // By default on the data source's own node-postgres pool.
+    expect(pgPool(ds)).toBeDefined();
     const bump = { name: 'runs_bump', text: 'UPDATE runs SET at = at + $1::interval RETURNING id' };
 
-    expect(await queryPrepared(ds, pool, bump, ['1 hour'])).toEqual([{ id: 1 }]);
-    expect(await queryPrepared(ds, pool, bump, ['1 hour'])).toEqual([{ id: 1 }]);
+    expect(await queryPrepared(ds, bump, ['1 hour'])).toEqual([{ id: 1 }]);
+    expect(await queryPrepared(ds, bump, ['1 hour'])).toEqual([{ id: 1 }]);
     // Parsed once per connection: the server keeps it under its name.
     const kept = await queryPrepared<{ n: number }>(
       ds,
-      pool,
       {
         name: 'runs_prepared',
         text: `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = $1`,
@@ -92,7 +91,7 @@ describe('persistence', () => {
     );
     expect(kept).toEqual([{ n: 1 }]);
     // Without a pool (another driver), the same rows through TypeORM, an UPDATE's included.
-    expect(await queryPrepared(ds, null, bump, ['1 hour'])).toEqual([{ id: 1 }]);
+    expect(await queryPrepared(ds, bump, ['1 hour'], null)).toEqual([{ id: 1 }]);
   });
 
   it('runs a prepared statement inside the caller transaction, which rolls it back with the rest', async () => {

@@ -26,14 +26,15 @@ export function pgPool(dataSource: DataSource): PreparedQueryable | undefined {
 }
 
 /**
- * Runs `statement` as a named statement on `pool`, or through TypeORM when there is none (another
- * driver). Resolves to the rows, whatever the command (TypeORM answers [rows, count] for an UPDATE).
+ * Runs `statement` as a named statement on `pool` (by default the data source's own), or through
+ * TypeORM when there is none (another driver). Resolves to the rows, whatever the command (TypeORM
+ * answers [rows, count] for an UPDATE).
  */
 export async function queryPrepared<T>(
   dataSource: DataSource,
-  pool: PreparedQueryable | null,
   statement: PreparedStatement,
   values: unknown[],
+  pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
 ): Promise<T[]> {
   if (pool) return (await pool.query({ name: statement.name, text: statement.text, values })).rows as T[];
   const runner = dataSource.createQueryRunner();
@@ -54,8 +55,7 @@ export async function queryPreparedIn<T>(
   values: unknown[],
 ): Promise<T[]> {
   const runner = manager.queryRunner;
-  if (!runner)
-    return queryPrepared(manager.connection, pgPool(manager.connection) ?? null, statement, values);
+  if (!runner) return queryPrepared(manager.connection, statement, values);
   // node-postgres's client, once the runner holds a connection (a transaction's does).
   const client = (runner as unknown as { databaseConnection?: Partial<PreparedQueryable> })
     .databaseConnection;

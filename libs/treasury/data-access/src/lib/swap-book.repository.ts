@@ -1,12 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CurrencyCode, Network } from '@swap/domain';
-import {
-  pgPool,
-  queryPrepared,
-  queryPreparedIn,
-  type PreparedQueryable,
-  type PreparedStatement,
-} from '@swap/persistence';
+import { queryPrepared, queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter } from './ledger.writer';
 
@@ -81,13 +75,10 @@ const SET_DEPOSITED: PreparedStatement = {
 export class SwapBookRepository {
   private readonly ledger = new LedgerWriter();
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   async find(swapId: string): Promise<SwapBook | null> {
-    const [row] = await queryPrepared<BookRow>(this.dataSource, this.pool, FIND, [swapId]);
+    const [row] = await queryPrepared<BookRow>(this.dataSource, FIND, [swapId]);
     return row ? toBook(row) : null;
   }
 
@@ -96,7 +87,7 @@ export class SwapBookRepository {
    * then an event that says no more changes nothing, and is told by this one read.
    */
   async covers(swapId: string, deposited: bigint, batchKey: string | null): Promise<boolean> {
-    const rows = await queryPrepared<{ covered: boolean }>(this.dataSource, this.pool, COVERS, [
+    const rows = await queryPrepared<{ covered: boolean }>(this.dataSource, COVERS, [
       swapId,
       deposited.toString(),
       batchKey,

@@ -1,13 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
-import {
-  pgPool,
-  queryPrepared,
-  queryPreparedIn,
-  type PreparedQueryable,
-  type PreparedStatement,
-} from '@swap/persistence';
+import { queryPrepared, queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter } from './ledger.writer';
 import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
@@ -57,10 +51,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 export class TransferRepository {
   private readonly ledger = new LedgerWriter();
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** Records a transfer as PLANNED; a transfer with this id already recorded is returned as it is. */
   async plan(transfer: PlannedTransfer): Promise<{ transfer: Transfer; created: boolean }> {
@@ -229,12 +220,11 @@ export class TransferRepository {
     network: Network | null,
     limit: number,
   ): Promise<ListedTransfer[]> {
-    const rows = await queryPrepared<TransferRow & { created_ms: string; updated_ms: string }>(
-      this.dataSource,
-      this.pool,
-      LIST,
-      [states, network, limit],
-    );
+    const rows = await this.rows<TransferRow & { created_ms: string; updated_ms: string }>(LIST, [
+      states,
+      network,
+      limit,
+    ]);
     return rows.map((row) => ({
       transfer: rowToTransfer(row),
       createdAt: Number(row.created_ms),
@@ -258,12 +248,7 @@ export class TransferRepository {
 
   /** Amounts and fees of hot-wallet transfers not yet confirmed or failed, per currency. */
   async reservations(): Promise<Reservations> {
-    const rows = await queryPrepared<{ code: CurrencyCode; total: string }>(
-      this.dataSource,
-      this.pool,
-      RESERVATIONS,
-      [],
-    );
+    const rows = await this.rows<{ code: CurrencyCode; total: string }>(RESERVATIONS, []);
     return new Map(rows.map((row) => [row.code, BigInt(row.total)]));
   }
 
@@ -272,8 +257,8 @@ export class TransferRepository {
     return this.many(GAS_WITHOUT_SWEEP, []);
   }
 
-  private rows(statement: PreparedStatement, params: unknown[]): Promise<TransferRow[]> {
-    return queryPrepared<TransferRow>(this.dataSource, this.pool, statement, params);
+  private rows<T = TransferRow>(statement: PreparedStatement, params: unknown[]): Promise<T[]> {
+    return queryPrepared<T>(this.dataSource, statement, params);
   }
 
   private async many(statement: PreparedStatement, params: unknown[]): Promise<Transfer[]> {

@@ -218,10 +218,10 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     treasury.out.progressGate = new Promise<void>((resolve) => (openGate = resolve));
 
     await treasury.planPayout.execute(payoutCommand({ payoutId: 'p0' }));
-    await until(async () => (await treasury.transfers.get('p0')).state === 'BROADCAST');
+    await waitUntil(async () => (await treasury.transfers.get('p0')).state === 'BROADCAST', 2000);
     await treasury.planPayout.execute(payoutCommand({ payoutId: 'p1' }));
     // p0's report is held up: p1 goes out all the same.
-    await until(async () => (await treasury.transfers.get('p1')).state === 'BROADCAST');
+    await waitUntil(async () => (await treasury.transfers.get('p1')).state === 'BROADCAST', 2000);
     expect(treasury.out.progress).toEqual([]);
 
     openGate();
@@ -287,15 +287,6 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promi
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Polls `done` until it holds, failing after two seconds. */
-async function until(done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 2000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('condition never held');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -1,4 +1,9 @@
-import { UNSETTLED_TRANSFER_STATES, type TransfersRequest, type TransferView } from '@swap/contracts';
+import {
+  DEFAULT_TRANSFERS_LIMIT,
+  UNSETTLED_TRANSFER_STATES,
+  type TransfersRequest,
+  type TransferView,
+} from '@swap/contracts';
 import type { ListedTransfer, TransferRepository } from '@swap/treasury-data';
 
 /**
@@ -13,7 +18,7 @@ export class ListTransfers {
     const listed = await this.transfers.list(
       request.states ?? UNSETTLED_TRANSFER_STATES,
       request.network ?? null,
-      request.limit ?? 100,
+      request.limit ?? DEFAULT_TRANSFERS_LIMIT,
     );
     return listed.map(toView);
   }
