@@ -52,20 +52,28 @@ function report(rounds: Round[]): boolean {
     );
   });
   console.log('\nCPU while each target is under load (all rounds): µs per request, share of one core');
-  console.log('target    server µs  server core  nats-server core  load generator core');
+  console.log('target    server µs  server core  nats-server  postgres  other services  load generator');
   for (const name of ['bare', 'status', 'price'] as const) {
     const server = name === 'bare' ? 'bare-server' : 'gateway-0';
     const sum = (process: string) => rounds.reduce((ms, r) => ms + (r[name].cpu.get(process) ?? 0), 0);
+    const named = new Set([server, 'nats-server', 'postgres', 'bench']);
+    const others = rounds.reduce(
+      (ms, r) =>
+        ms + [...r[name].cpu].reduce((sum, [process, spent]) => sum + (named.has(process) ? 0 : spent), 0),
+      0,
+    );
     const requests = rounds.reduce((n, r) => n + r[name].requests, 0);
     const seconds = rounds.reduce((s, r) => s + r[name].seconds, 0);
-    const core = (process: string) => `${((100 * sum(process)) / (seconds * 1000)).toFixed(0)}%`;
+    const core = (ms: number) => `${((100 * ms) / (seconds * 1000)).toFixed(0)}%`;
     console.log(
       [
         name.padEnd(8),
         ((1000 * sum(server)) / requests).toFixed(0).padStart(10),
-        core(server).padStart(12),
-        core('nats-server').padStart(17),
-        core('bench').padStart(20),
+        core(sum(server)).padStart(12),
+        core(sum('nats-server')).padStart(12),
+        core(sum('postgres')).padStart(9),
+        core(others).padStart(15),
+        core(sum('bench')).padStart(15),
       ].join(' '),
     );
   }

@@ -69,6 +69,26 @@ describe('authentication (D2), rate limits (D5)', () => {
     expect([elsewhere.status, elsewhere.json.msg]).toEqual([401, 'Invalid signature']);
   });
 
+  it("answers a swap's latest state on every replica, whichever one changed it", async () => {
+    // Each replica answers recent swaps from memory, kept current by the swap's events.
+    const tester = await stack.createKey({ dryrunEnabled: true });
+    await stack.pricesReady(tester);
+    const replicas = [stack.client(tester, 0), stack.client(tester, 1)];
+    const order = await replicas[0].create({
+      from: 'ETH',
+      to: 'BTC',
+      amount: 1,
+      toAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      dryrun: true,
+    });
+    for (const replica of replicas) expect((await replica.status(order.id)).status).toBe('NEW');
+    const steps = ['PENDING', 'CONFIRMING', 'EXCHANGING', 'SENDING', 'DONE'];
+    for (const [i, step] of steps.entries()) {
+      expect((await replicas[i % 2].advance(order.id)).status).toBe(step);
+      for (const replica of replicas) expect((await replica.status(order.id)).status).toBe(step);
+    }
+  });
+
   it('refuses a malformed nonce', async () => {
     const answer = await call({ path: '/swap/currencies', nonce: 'short' });
     expect([answer.status, answer.json.msg]).toEqual([401, 'Invalid signature']);

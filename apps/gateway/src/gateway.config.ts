@@ -51,6 +51,8 @@ export const gatewayConfigSchema = z
     /** Behind a load balancer: trust X-Forwarded-For for the caller IP (IP whitelists), see trustProxy. */
     TRUST_PROXY: trustProxy.default(false),
     DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    /** Recently updated swaps whose status is answered from memory, kept current by their events; 0: none. */
+    SWAP_VIEW_CACHE_SIZE: z.coerce.number().int().min(0).default(20_000),
     /** Identifies this replica in rate-limit gossip and logs. */
     HOSTNAME: z.string().default(`gateway-${process.pid}`),
   })

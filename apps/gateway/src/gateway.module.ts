@@ -20,8 +20,10 @@ import {
   GATEWAY_ENTITIES,
   GATEWAY_MIGRATIONS,
   GATEWAY_SCHEMA,
+  RecentSwapViews,
   SecretBox,
   SwapViewRepository,
+  SwapViews,
 } from '@swap/gateway-data';
 import { MarketFeed } from '@swap/market';
 import { rateLimitHits } from '@swap/contracts';
@@ -66,6 +68,12 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         useFactory: (ds: DataSource) => new SwapViewRepository(ds),
       },
       {
+        provide: SwapViews,
+        inject: [SwapViewRepository],
+        useFactory: (stored: SwapViewRepository) =>
+          new SwapViews(stored, new RecentSwapViews(config.SWAP_VIEW_CACHE_SIZE)),
+      },
+      {
         provide: ApiKeyCache,
         inject: [ApiKeyRepository, SecretBox],
         useFactory: (repo: ApiKeyRepository, box: SecretBox) => new ApiKeyCache(repo, box),
@@ -86,8 +94,8 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
       { provide: EngineClient, inject: [Bus], useFactory: (bus: Bus) => new EngineClient(bus) },
       {
         provide: SwapUseCases,
-        inject: [MarketFeed, EngineClient, SwapViewRepository],
-        useFactory: (market: MarketFeed, engine: EngineClient, views: SwapViewRepository) =>
+        inject: [MarketFeed, EngineClient, SwapViews],
+        useFactory: (market: MarketFeed, engine: EngineClient, views: SwapViews) =>
           new SwapUseCases(market, engine, views, {
             paymentWindowSeconds: config.SWAP_PAYMENT_WINDOW_SECONDS,
             publicUrl: config.PUBLIC_URL,

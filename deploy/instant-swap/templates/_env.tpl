@@ -91,6 +91,8 @@ with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC
 {{- end }}
 - name: TRUST_PROXY
   value: {{ $s.trustProxy | toString | quote }}
+- name: SWAP_VIEW_CACHE_SIZE
+  value: {{ $s.swapViewCacheSize | toString | quote }}
 {{- end }}
 
 {{/* Every replica takes inbox partitions through KV leases (ENGINE_LEASE_*), so it scales out. */}}

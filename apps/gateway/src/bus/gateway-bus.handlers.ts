@@ -10,15 +10,16 @@ import {
   swapUpdated,
 } from '@swap/contracts';
 import { ApiKeyCache, KeyUseCases, RateLimiter } from '@swap/gateway';
-import { SwapViewRepository } from '@swap/gateway-data';
+import { SwapViewRepository, SwapViews } from '@swap/gateway-data';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
-/** The gateway's bus side: the read model consumer, operator key commands and replica signals. */
+/** The gateway's bus side: the read model consumer and live feed, operator key commands and replica signals. */
 @Injectable()
 export class GatewayBusHandlers implements OnApplicationBootstrap {
   constructor(
     private readonly bus: Bus,
-    private readonly views: SwapViewRepository,
+    private readonly stored: SwapViewRepository,
+    private readonly views: SwapViews,
     private readonly keys: KeyUseCases,
     private readonly cache: ApiKeyCache,
     private readonly limiter: RateLimiter,
@@ -31,8 +32,10 @@ export class GatewayBusHandlers implements OnApplicationBootstrap {
     await this.bus.consume(swapUpdated, {
       durable: 'gateway-swap-views',
       concurrency: 16,
-      handler: (snapshot) => this.views.upsert(snapshot),
+      handler: (snapshot) => this.stored.upsert(snapshot),
     });
+    // Every replica also follows every update live, for the swaps it answers from memory.
+    await this.bus.observe(swapUpdated, this.views.recent);
     await this.bus.onSignal(apiKeyChanged, ({ key }) => this.cache.evict(key));
     await this.bus.onSignal(rateLimitHits, ({ replica, hits }) => {
       if (replica !== this.config.HOSTNAME) this.limiter.absorb(hits);

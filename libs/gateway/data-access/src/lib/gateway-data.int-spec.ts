@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@swap/persistence';
+import { createDataSource, pgPool } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { ApiKeyRepository, ApiKeyRow } from './api-key.repository';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './gateway.schema';
 import { SecretBox } from './secret-box';
+import { RecentSwapViews } from './recent-swap-views';
 import { SwapViewRepository } from './swap-view.repository';
+import { SwapViews } from './swap-views';
 
 const keyRow = (key: string, overrides: Partial<ApiKeyRow> = {}): ApiKeyRow => ({
   key,
@@ -127,6 +129,33 @@ describe('gateway data access on PostgreSQL', () => {
       await views.upsert(swapSnapshotFixture({ id: 'NoPool0000', version: 4 }));
       expect((await views.find('NoPool0000'))?.version).toBe(4);
       expect(await views.find('NoPool0001')).toBeNull();
+    });
+  });
+
+  describe('SwapViews (memory in front of the read model)', () => {
+    it('answers a swap it saw updated from memory, any other from PostgreSQL', async () => {
+      const stored = new SwapViewRepository(ds);
+      const views = new SwapViews(stored, new RecentSwapViews(100));
+      views.recent.live();
+      await stored.upsert(swapSnapshotFixture({ id: 'Stored0000', version: 1 }));
+      views.recent.next(swapSnapshotFixture({ id: 'Live000000', version: 5 }));
+
+      const pool = jest.spyOn(pgPool(ds)!, 'query');
+      expect((await views.find('Live000000'))?.version).toBe(5); // never stored: memory alone
+      expect(pool).not.toHaveBeenCalled();
+      expect((await views.find('Stored0000'))?.version).toBe(1);
+      expect(pool).toHaveBeenCalledTimes(1);
+      pool.mockRestore();
+    });
+
+    it("stores the engine's answer and remembers it; a gap sends lookups back to PostgreSQL", async () => {
+      const views = new SwapViews(new SwapViewRepository(ds), new RecentSwapViews(100));
+      views.recent.live();
+      await views.record(swapSnapshotFixture({ id: 'Recorded00', version: 2, status: 'NEW' }));
+      views.recent.next(swapSnapshotFixture({ id: 'Recorded00', version: 3, status: 'PENDING' }));
+      expect((await views.find('Recorded00'))?.status).toBe('PENDING');
+      views.recent.gap();
+      expect((await views.find('Recorded00'))?.status).toBe('NEW'); // what PostgreSQL holds
     });
   });
 });

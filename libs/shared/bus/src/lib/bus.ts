@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { consume, type ConsumeOptions, type ConsumerHandle } from './consumer';
 import { openKv, type KvStore } from './kv-store';
 import type { BusLogger } from './logger';
+import { observe, type EventObserver, type ObserveHandle } from './observe';
 import { publish, type PublishOptions, type PublishResult } from './publish';
 import {
   request,
@@ -90,6 +91,14 @@ export class Bus {
   ): Promise<ConsumerHandle> {
     const deps = { nc: this.connection, js: this.js, jsm: () => this.manager(), logger: this.logger };
     return this.track(await consume(deps, contract, options));
+  }
+
+  /** Every event of a contract from now on, for a view kept in memory; see observe(). */
+  async observe<S extends z.ZodType, P extends unknown[]>(
+    contract: EventContract<S, P>,
+    observer: EventObserver<z.output<S>>,
+  ): Promise<ObserveHandle> {
+    return this.track(await observe(this.connection, this.logger, contract, observer));
   }
 
   async serve<Req extends z.ZodType, Res extends z.ZodType>(

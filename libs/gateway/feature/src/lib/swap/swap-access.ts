@@ -1,6 +1,6 @@
 import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
 import { constantTimeEqual, isSwapId, SwapErrors } from '@swap/domain';
-import { SwapViewRepository } from '@swap/gateway-data';
+import { SwapViews } from '@swap/gateway-data';
 import { SwapLookup } from './swap-request.parser';
 
 /**
@@ -8,7 +8,7 @@ import { SwapLookup } from './swap-request.parser';
  * the swap's token. Anything else is indistinguishable from an unknown id.
  */
 export async function findVisibleSwap(
-  views: SwapViewRepository,
+  views: SwapViews,
   lookup: SwapLookup,
   key: ApiKeyInfo,
 ): Promise<SwapSnapshot> {
@@ -22,7 +22,7 @@ export async function findVisibleSwap(
 
 /** D1's public page: the token in the link is the only credential; anything else is not found. */
 export async function findSwapByToken(
-  views: SwapViewRepository,
+  views: SwapViews,
   id: string,
   token: string | undefined,
 ): Promise<SwapSnapshot> {

@@ -1,7 +1,7 @@
 import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
 import { fromSnapshot } from '@swap/contracts';
 import { isValidAddress, renderSwapOrder, SwapErrors, SwapOrderView, type AddressChains } from '@swap/domain';
-import { SwapViewRepository } from '@swap/gateway-data';
+import { SwapViews } from '@swap/gateway-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { listCurrencies, listPairs } from './catalog';
 import { EngineClient } from './engine.client';
@@ -31,7 +31,7 @@ export class SwapUseCases {
   constructor(
     private readonly market: MarketFeed,
     private readonly engine: EngineClient,
-    private readonly views: SwapViewRepository,
+    private readonly views: SwapViews,
     private readonly settings: SwapApiSettings,
   ) {
     this.quotes = new QuoteCache(market);
@@ -105,7 +105,7 @@ export class SwapUseCases {
 
   /** The engine's answer is newer than any event still on its way; keep the read model in step. */
   private async record(swap: SwapSnapshot): Promise<SwapOrderView> {
-    await this.views.upsert(swap);
+    await this.views.record(swap);
     return this.render(swap);
   }
 
