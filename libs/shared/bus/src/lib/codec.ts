@@ -49,6 +49,15 @@ export function checkVersion(contract: string, supported: number, hdrs: MsgHdrs 
   }
 }
 
+/** What a received event or signal carries, checked against its contract's version, then its schema. */
+export function decodeMessage<S extends z.ZodType>(
+  contract: { name: string; version: number; schema: S },
+  msg: { headers?: MsgHdrs; data: Uint8Array },
+): z.output<S> {
+  checkVersion(contract.name, contract.version, msg.headers);
+  return decode(contract.name, contract.schema, msg.data);
+}
+
 function describeIssues(issues: z.ZodError['issues']): string {
   return issues
     .slice(0, 3)

@@ -9,7 +9,7 @@ import {
 import { nanos, type NatsConnection } from '@nats-io/nats-core';
 import type { EventContract } from '@swap/contracts';
 import type { z } from 'zod';
-import { checkVersion, decode } from './codec';
+import { decodeMessage } from './codec';
 import { BusVersionError } from './errors';
 import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
@@ -160,8 +160,7 @@ class EventConsumer<S extends z.ZodType, P extends unknown[]> implements Consume
     const where = { contract: this.contract.name, durable: this.options.durable, ...meta };
     let message: z.output<S>;
     try {
-      checkVersion(this.contract.name, this.contract.version, m.headers);
-      message = decode(this.contract.name, this.contract.schema, m.data);
+      message = decodeMessage(this.contract, m);
     } catch (err) {
       if (err instanceof BusVersionError) {
         // An upgraded instance sharing this durable can take it; never drop it.

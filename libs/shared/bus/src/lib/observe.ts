@@ -1,7 +1,7 @@
 import type { NatsConnection, Status } from '@nats-io/nats-core';
 import type { EventContract } from '@swap/contracts';
 import type { z } from 'zod';
-import { checkVersion, decode } from './codec';
+import { decodeMessage } from './codec';
 import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
 
@@ -47,8 +47,7 @@ export async function observe<S extends z.ZodType, P extends unknown[]>(
       }
       let message: z.output<S>;
       try {
-        checkVersion(contract.name, contract.version, msg.headers);
-        message = decode(contract.name, contract.schema, msg.data);
+        message = decodeMessage(contract, msg);
       } catch (e) {
         logger.warn({ err: (e as Error).message, event: contract.name }, 'unreadable event: view dropped');
         observer.gap();

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { SignalContract } from '@swap/contracts';
 import type { z } from 'zod';
-import { checkVersion, decode, encodeJson, validate, versionHeaders } from './codec';
+import { decodeMessage, encodeJson, validate, versionHeaders } from './codec';
 import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
 
@@ -35,8 +35,7 @@ export async function onSignal<S extends z.ZodType>(
       // A lost signal is harmless by contract, so a bad one is logged and dropped.
       let message: z.output<S>;
       try {
-        checkVersion(contract.name, contract.version, msg.headers);
-        message = decode(contract.name, contract.schema, msg.data);
+        message = decodeMessage(contract, msg);
       } catch (e) {
         logger.warn({ err: (e as Error).message, signal: contract.name }, 'invalid signal dropped');
         return;
