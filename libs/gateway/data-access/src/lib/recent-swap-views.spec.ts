@@ -57,4 +57,21 @@ describe('RecentSwapViews', () => {
     expect(views.get('Zero000000')).toBeUndefined();
     expect(views.size).toBe(0);
   });
+
+  it("takes an engine's answer only within the live period it was asked in", () => {
+    const views = new RecentSwapViews(10);
+    expect(views.period).toBeNull();
+    views.answer(snapshot('Answer0000', 1), views.period); // asked before live
+    views.live();
+    const asked = views.period;
+    views.answer(snapshot('Answer0000', 2), asked);
+    expect(views.get('Answer0000')?.version).toBe(2);
+    views.gap();
+    views.live();
+    views.answer(snapshot('Answer0001', 1), asked); // asked in the previous period
+    expect(views.get('Answer0001')).toBeUndefined();
+    views.live(); // already live: the same period
+    views.answer(snapshot('Answer0001', 1), views.period);
+    expect(views.get('Answer0001')?.version).toBe(1);
+  });
 });

@@ -8,12 +8,14 @@ import type { SwapSnapshot } from '@swap/contracts';
  * replaces another only with a higher version, so repeats and late arrivals change nothing.
  *
  * Outside a live period (before the feed is subscribed, after a lost connection or an unreadable
- * event) it holds and answers nothing: an update it missed must not leave a swap stale. Past
- * `capacity`, the swap updated longest ago goes first.
+ * event) it holds and answers nothing: an update it missed must not leave a swap stale. An
+ * engine's answer counts only if it was asked for in the live period still running: events after
+ * it then arrive in that period too. Past `capacity`, the swap updated longest ago goes first.
  */
 export class RecentSwapViews {
   private readonly views = new Map<string, SwapSnapshot>();
   private following = false;
+  private periods = 0;
 
   constructor(readonly capacity: number) {}
 
@@ -35,8 +37,20 @@ export class RecentSwapViews {
     if (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value as string);
   }
 
+  /** The live period under way, or null outside one. */
+  get period(): number | null {
+    return this.following ? this.periods : null;
+  }
+
+  /** The engine's answer to a change asked for during `period`. */
+  answer(snapshot: SwapSnapshot, period: number | null): void {
+    if (period !== null && period === this.period) this.next(snapshot);
+  }
+
   live(): void {
-    this.following = this.capacity > 0;
+    if (this.capacity === 0 || this.following) return;
+    this.following = true;
+    this.periods++;
   }
 
   gap(): void {

@@ -13,9 +13,15 @@ export class SwapViews {
     return this.recent.get(id) ?? this.stored.find(id);
   }
 
-  /** The engine's answer, newer than any event still on its way: stored and remembered. */
-  async record(snapshot: SwapSnapshot): Promise<void> {
+  /**
+   * Asks the engine for a change (create, advance, resolve) and records its answer, newer than any
+   * event still on its way: stored, and remembered if no gap came between the asking and the answer.
+   */
+  async change(ask: () => Promise<SwapSnapshot>): Promise<SwapSnapshot> {
+    const period = this.recent.period;
+    const snapshot = await ask();
+    this.recent.answer(snapshot, period);
     await this.stored.upsert(snapshot);
-    this.recent.next(snapshot);
+    return snapshot;
   }
 }

@@ -55,25 +55,26 @@ export class SwapUseCases {
   /** `requestId` is unique per signed request, so a retried create never makes a second swap. */
   async create(body: Body, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView> {
     const request = parseCreateRequest(body, key, this.settings.chains);
-    const swap = await this.engine.create({
-      requestId,
-      key: {
-        apiKey: key.key,
-        fixedRateEnabled: key.fixedRateEnabled,
-        dryrunEnabled: key.dryrunEnabled,
-        autoExecuteOnMismatch: key.autoExecuteOnMismatch,
-        partnerPercent: key.partnerPercent,
-      },
-      type: request.type,
-      from: request.from,
-      to: request.to,
-      direction: request.direction,
-      amount: request.amount.toString(),
-      toAddress: request.toAddress,
-      refundAddress: request.refundAddress,
-      dryrun: request.dryrun,
-    });
-    return this.record(swap);
+    return this.record(() =>
+      this.engine.create({
+        requestId,
+        key: {
+          apiKey: key.key,
+          fixedRateEnabled: key.fixedRateEnabled,
+          dryrunEnabled: key.dryrunEnabled,
+          autoExecuteOnMismatch: key.autoExecuteOnMismatch,
+          partnerPercent: key.partnerPercent,
+        },
+        type: request.type,
+        from: request.from,
+        to: request.to,
+        direction: request.direction,
+        amount: request.amount.toString(),
+        toAddress: request.toAddress,
+        refundAddress: request.refundAddress,
+        dryrun: request.dryrun,
+      }),
+    );
   }
 
   async status(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
@@ -95,18 +96,17 @@ export class SwapUseCases {
     ) {
       throw SwapErrors.invalidRefundAddress(swap.from);
     }
-    return this.record(await this.engine.resolve(swap.id, request.choice, request.address));
+    return this.record(() => this.engine.resolve(swap.id, request.choice, request.address));
   }
 
   async advance(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
     const swap = await findVisibleSwap(this.views, parseSwapLookup(body), key);
-    return this.record(await this.engine.advance(swap.id));
+    return this.record(() => this.engine.advance(swap.id));
   }
 
-  /** The engine's answer is newer than any event still on its way; keep the read model in step. */
-  private async record(swap: SwapSnapshot): Promise<SwapOrderView> {
-    await this.views.record(swap);
-    return this.render(swap);
+  /** A change the engine makes and answers: the read model keeps its answer (see SwapViews.change). */
+  private async record(change: () => Promise<SwapSnapshot>): Promise<SwapOrderView> {
+    return this.render(await this.views.change(change));
   }
 
   private render(swap: SwapSnapshot): SwapOrderView {
