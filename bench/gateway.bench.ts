@@ -2,7 +2,7 @@
 // Node `http` server answering a fixed JSON body, all measured in this run with the same load
 // generator and the same signed requests. Targets: status ≥ 0.4, price ≥ 0.5.
 //
-//   npm run bench [-- --seconds 5 --connections 50 --rounds 3]
+//   npm run bench [-- --seconds 5 --connections 50 --rounds 5]
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     options: {
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '50' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '5' },
     },
   });
   const load = { seconds: Number(values.seconds), connections: Number(values.connections) };

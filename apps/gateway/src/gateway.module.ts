@@ -11,7 +11,7 @@ import {
   AuthenticateRequest,
   EngineClient,
   KeyUseCases,
-  KvNonceStore,
+  StreamNonceStore,
   RateLimiter,
   SwapUseCases,
 } from '@swap/gateway';
@@ -89,7 +89,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         useFactory: (bus: Bus) =>
           new RateLimiter({ send: (hits) => bus.signal(rateLimitHits, { replica: config.HOSTNAME, hits }) }),
       },
-      { provide: NONCE_STORE, inject: [Bus], useFactory: (bus: Bus) => new KvNonceStore(bus) },
+      { provide: NONCE_STORE, inject: [Bus], useFactory: (bus: Bus) => new StreamNonceStore(bus) },
       { provide: MarketFeed, inject: [Bus], useFactory: (bus: Bus) => MarketFeed.open(bus) },
       { provide: EngineClient, inject: [Bus], useFactory: (bus: Bus) => new EngineClient(bus) },
       {

@@ -5,6 +5,7 @@ import {
   gatewayCreateKey,
   gatewayListKeys,
   gatewaySetKeyDisabled,
+  GATEWAY_NONCES_STREAM,
   rateLimitHits,
   SWAP_EVENTS_STREAM,
   swapUpdated,
@@ -28,6 +29,7 @@ export class GatewayBusHandlers implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.ensureStream(SWAP_EVENTS_STREAM);
+    await this.bus.ensureStream(GATEWAY_NONCES_STREAM);
     // Replicas share one durable consumer; upserts are version-guarded, so order and repeats are harmless.
     await this.bus.consume(swapUpdated, {
       durable: 'gateway-swap-views',

@@ -9,6 +9,7 @@ export * from './lib/treasury.commands';
 export * from './lib/treasury.rpc';
 export * from './lib/devnet.rpc';
 export * from './lib/gateway.ops';
+export * from './lib/gateway.nonces';
 export * from './lib/market.kv';
 export * from './lib/watcher.kv';
 export * from './lib/pricing.ops';

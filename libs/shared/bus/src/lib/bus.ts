@@ -1,5 +1,5 @@
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { createInbox, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { EventContract, KvContract, RpcContract, SignalContract, StreamContract } from '@swap/contracts';
 import type { z } from 'zod';
@@ -7,7 +7,8 @@ import { consume, type ConsumeOptions, type ConsumerHandle } from './consumer';
 import { openKv, type KvStore } from './kv-store';
 import type { BusLogger } from './logger';
 import { observe, type EventObserver, type ObserveHandle } from './observe';
-import { publish, type PublishOptions, type PublishResult } from './publish';
+import { encodeEvent, publish, type PublishOptions, type PublishResult } from './publish';
+import { PublishPipeline } from './publish-pipeline';
 import {
   request,
   serve,
@@ -39,6 +40,7 @@ export class Bus {
   private readonly running = new Set<Stoppable>();
   // Opening a bucket costs round trips; callers on a hot path get the same store each time.
   private readonly stores = new Map<KvContract<z.ZodType>, Promise<KvStore<z.ZodType>>>();
+  private pipeline: PublishPipeline | undefined;
 
   constructor(
     readonly connection: NatsConnection,
@@ -83,6 +85,22 @@ export class Bus {
     options: PublishOptions,
   ): Promise<PublishResult> {
     return publish(this.js, contract, params, message, options);
+  }
+
+  /**
+   * publish() for a hot path (the gateway's nonces): the same message and the same answer, sent
+   * without the JetStream client's per-call request machinery, the publishes of one event-loop
+   * turn in one socket write (see PublishPipeline).
+   */
+  async publishBatched<S extends z.ZodType, P extends unknown[]>(
+    contract: EventContract<S, P>,
+    params: P,
+    message: z.input<S>,
+    options: PublishOptions,
+  ): Promise<PublishResult> {
+    const { subject, payload, headers } = encodeEvent(contract, params, message, options);
+    this.pipeline ??= new PublishPipeline(this.connection, { inbox: createInbox() });
+    return this.pipeline.publish(subject, payload, headers);
   }
 
   async consume<S extends z.ZodType, P extends unknown[]>(
@@ -131,7 +149,7 @@ export class Bus {
   kv<S extends z.ZodType>(contract: KvContract<S>): Promise<KvStore<S>> {
     let store = this.stores.get(contract);
     if (!store) {
-      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger, this.connection));
+      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger));
       store.catch(() => this.stores.delete(contract));
       this.stores.set(contract, store);
     }
@@ -144,7 +162,7 @@ export class Bus {
     const handles = [...this.running];
     this.running.clear();
     await Promise.allSettled(handles.map((h) => h.stop()));
-    await Promise.allSettled([...this.stores.values()].map(async (store) => (await store).close()));
+    this.pipeline?.close();
     if (this.connection.isClosed()) return;
     await settleWithin(this.connection.drain(), timeoutMs);
     // Still open means the drain timed out (server unreachable): let go anyway.

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { decodeMessage } from './codec';
 import { BusVersionError } from './errors';
 import type { BusLogger } from './logger';
+import { MSG_ID_HEADER } from './publish';
 import { settleWithin } from './settle';
 
 export interface MessageMeta {
@@ -51,7 +52,6 @@ export interface ConsumerDeps {
   logger: BusLogger;
 }
 
-const MSG_ID_HEADER = 'Nats-Msg-Id';
 const RESTART_DELAY_MS = 1000;
 
 /** Creates (or updates) the durable and starts pulling from it. */

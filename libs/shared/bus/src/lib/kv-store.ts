@@ -4,12 +4,11 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { Bucket, Kvm, type KV, type KvEntry } from '@nats-io/kv';
-import { createInbox, nanos } from '@nats-io/nats-core';
+import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
+import { nanos } from '@nats-io/nats-core';
 import type { KvContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { decode, encodeJson, validate } from './codec';
-import { KvCreatePipeline, type PipelineConnection } from './kv-create-pipeline';
 import type { BusLogger } from './logger';
 
 /** `value` is null when the key was deleted, purged or expired. */
@@ -27,7 +26,6 @@ export async function openKv<S extends z.ZodType>(
   jsm: JetStreamManager,
   contract: KvContract<S>,
   logger: BusLogger,
-  connection?: PipelineConnection,
 ): Promise<KvStore<S>> {
   const ttl = contract.ttlSeconds * 1000;
   const kv = await new Kvm(js).create(contract.bucket, { ttl, history: contract.history });
@@ -39,18 +37,15 @@ export async function openKv<S extends z.ZodType>(
       max_msgs_per_subject: contract.history,
     });
   }
-  return new KvStore(kv, contract, logger, connection);
+  return new KvStore(kv, contract, logger);
 }
 
 /** A typed view of a bucket: values are JSON, validated on the way in and out. */
 export class KvStore<S extends z.ZodType> {
-  private pipeline: KvCreatePipeline | undefined;
-
   constructor(
     private readonly kv: KV,
     private readonly contract: KvContract<S>,
     private readonly logger: BusLogger,
-    private readonly connection?: PipelineConnection,
   ) {}
 
   async get(key: string): Promise<z.output<S> | null> {
@@ -99,25 +94,6 @@ export class KvStore<S extends z.ZodType> {
       if (err instanceof JetStreamApiError && isWrongLastSequence(err.code)) return false;
       throw err;
     }
-  }
-
-  /**
-   * create() for a hot path (nonces): the same atomic server-side create, sent without the KV
-   * client's per-call request machinery and batched per event-loop turn (see KvCreatePipeline).
-   * Falls back to create() without a connection.
-   */
-  claim(key: string, value: z.input<S>): Promise<boolean> {
-    if (!this.connection) return this.create(key, value);
-    this.pipeline ??= new KvCreatePipeline(this.connection, { inbox: createInbox() });
-    const subject =
-      this.kv instanceof Bucket ? this.kv.subjectForKey(key, true) : `$KV.${this.contract.bucket}.${key}`;
-    return this.pipeline.create(subject, this.encode(value), () => this.create(key, value));
-  }
-
-  /** Stops the create pipeline, if one was started. */
-  close(): void {
-    this.pipeline?.close();
-    this.pipeline = undefined;
   }
 
   async delete(key: string): Promise<void> {

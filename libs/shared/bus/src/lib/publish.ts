@@ -1,4 +1,5 @@
 import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
+import type { MsgHdrs } from '@nats-io/nats-core';
 import type { EventContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { encodeJson, validate, versionHeaders } from './codec';
@@ -14,6 +15,29 @@ export interface PublishResult {
   duplicate: boolean;
 }
 
+/** JetStream's de-duplication header. */
+export const MSG_ID_HEADER = 'Nats-Msg-Id';
+
+export interface EncodedEvent {
+  subject: string;
+  payload: Uint8Array;
+  headers: MsgHdrs;
+}
+
+/** An event as it goes on the wire: validated against its contract, with its version and msgId. */
+export function encodeEvent<S extends z.ZodType, P extends unknown[]>(
+  contract: EventContract<S, P>,
+  params: P,
+  message: z.input<S>,
+  options: PublishOptions,
+): EncodedEvent {
+  if (!options.msgId) throw new Error(`${contract.name}: msgId is required`);
+  const payload = validate(contract.name, contract.schema, message);
+  const headers = versionHeaders(contract.version);
+  headers.set(MSG_ID_HEADER, options.msgId);
+  return { subject: contract.subject(...params), payload: encodeJson(payload), headers };
+}
+
 export async function publish<S extends z.ZodType, P extends unknown[]>(
   js: JetStreamClient,
   contract: EventContract<S, P>,
@@ -21,15 +45,10 @@ export async function publish<S extends z.ZodType, P extends unknown[]>(
   message: z.input<S>,
   options: PublishOptions,
 ): Promise<PublishResult> {
-  if (!options.msgId) throw new Error(`${contract.name}: msgId is required`);
-  const payload = validate(contract.name, contract.schema, message);
-  const subject = contract.subject(...params);
+  const { subject, payload, headers } = encodeEvent(contract, params, message, options);
   let ack: PubAck;
   try {
-    ack = await js.publish(subject, encodeJson(payload), {
-      msgID: options.msgId,
-      headers: versionHeaders(contract.version),
-    });
+    ack = await js.publish(subject, payload, { headers });
   } catch (err) {
     throw toUnavailable(subject, err);
   }

@@ -1,4 +1,5 @@
 import { Bus } from './bus';
+import { defineEvent } from '@swap/contracts';
 import { BusContractError } from './errors';
 import {
   connectBus,
@@ -88,5 +89,44 @@ describe('streams and publishing', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await handle.stop();
     expect(seen).toEqual(['outbox-1']);
+  });
+
+  describe('batched publishing (publishBatched)', () => {
+    const message = (amount: string) => ({ swapId: 'batched', state: 'NEW' as const, amount });
+
+    it('answers as publish() does: stored, then a repeated msgId as a duplicate from any connection', async () => {
+      await bus.ensureStream(swapsStream);
+      const other = await connectBus(server.url);
+      const [a, b, again] = await Promise.all([
+        bus.publishBatched(swapUpdated, ['batched'], message('1'), { msgId: 'batched-1' }),
+        bus.publishBatched(swapUpdated, ['batched'], message('2'), { msgId: 'batched-2' }),
+        other.publishBatched(swapUpdated, ['batched'], message('1'), { msgId: 'batched-1' }),
+      ]);
+      await other.close();
+      expect([a.duplicate, b.duplicate, again.duplicate]).toEqual([false, false, true]);
+      expect(again.seq).toBe(a.seq);
+      expect(await bus.publish(swapUpdated, ['batched'], message('2'), { msgId: 'batched-2' })).toEqual({
+        seq: b.seq,
+        duplicate: true,
+      });
+      const stored = await (await bus.manager()).streams.getMessage(swapsStream.name, { seq: a.seq });
+      expect(stored?.subject).toBe('swap.batched.updated');
+      expect(stored?.json()).toEqual(message('1'));
+      expect(stored?.header.get('Swap-Contract-Version')).toBe('1');
+    });
+
+    it('refuses an invalid message before sending it', async () => {
+      const bad = { swapId: 'batched', state: 'LOST', amount: '1' } as unknown as ReturnType<typeof message>;
+      await expect(
+        bus.publishBatched(swapUpdated, ['batched'], bad, { msgId: 'batched-bad' }),
+      ).rejects.toThrow(BusContractError);
+    });
+
+    it('fails when no stream takes the subject', async () => {
+      const noStream = defineEvent({ ...swapUpdated, subject: () => 'nowhere.to.go' });
+      await expect(
+        bus.publishBatched(noStream, [], message('1'), { msgId: 'nowhere-1' }),
+      ).rejects.toMatchObject({ name: 'BusUnavailableError', reason: 'no-responders' });
+    });
   });
 });

@@ -55,15 +55,6 @@ export const liquidityKv = defineKv({
   schema: liquidityEntry,
 });
 
-/** D2: single-use request nonces shared by every gateway replica, remembered 10 minutes (D2's minimum). */
-export const noncesKv = defineKv({
-  bucket: 'gateway-nonces',
-  // D2 promises at least 10 minutes, although the ±30 s timestamp window already refuses older requests.
-  ttlSeconds: 600,
-  history: 1,
-  schema: z.object({ at: z.number().int() }),
-});
-
 /**
  * An operator's switches for one currency (key: currency code); a currency with no entry takes
  * the defaults: in service, deposits and payouts on, 100 % of the treasury's balance offered.

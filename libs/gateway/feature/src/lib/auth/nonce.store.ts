@@ -1,8 +1,8 @@
 import { Bus } from '@swap/bus';
-import { noncesKv } from '@swap/contracts';
+import { nonceMsgId, nonceUsed } from '@swap/contracts';
 import { NonceStore } from './authenticate.use-case';
 
-/** The nonce bucket could not be reached: whether the nonce is fresh is unknown (503, retry). */
+/** The nonce stream could not be reached: whether the nonce is fresh is unknown (503, retry). */
 export class NonceStoreUnavailableError extends Error {
   override readonly name = 'NonceStoreUnavailableError';
 
@@ -11,14 +11,23 @@ export class NonceStoreUnavailableError extends Error {
   }
 }
 
-/** Nonces in a JetStream KV bucket (TTL 10 minutes, D2): an atomic create is refused on every replica. */
-export class KvNonceStore implements NonceStore {
+/**
+ * Nonces on the GATEWAY_NONCES stream (D2): a nonce is claimed by publishing it with its key and
+ * nonce as the message id; the stream stores the first and answers every repeat within its
+ * 10-minute window as a duplicate, whichever replica sends it.
+ */
+export class StreamNonceStore implements NonceStore {
   constructor(private readonly bus: Bus) {}
 
   async claim(apiKey: string, nonce: string): Promise<boolean> {
     try {
-      const store = await this.bus.kv(noncesKv);
-      return await store.claim(`${apiKey}.${nonce}`, { at: Date.now() });
+      const { duplicate } = await this.bus.publishBatched(
+        nonceUsed,
+        [],
+        { at: Date.now() },
+        { msgId: nonceMsgId(apiKey, nonce) },
+      );
+      return !duplicate;
     } catch (err) {
       throw new NonceStoreUnavailableError(err);
     }
