@@ -112,6 +112,28 @@ export async function openHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * One harness for the calling suite: opened before its tests, reset (clock and tables) before each
+ * one, closed after them. Returns the open harness.
+ */
+export function useHarness(): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await openHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  beforeEach(async () => {
+    await open().reset();
+  });
+  const open = (): Harness => {
+    if (!harness) throw new Error('the treasury harness is not open (useHarness outside a describe?)');
+    return harness;
+  };
+  return open;
+}
+
 export const ETH_USER = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /** A treasuryPayoutRequested command of 1.5 ETH for swap AbCdEfGhIj. */

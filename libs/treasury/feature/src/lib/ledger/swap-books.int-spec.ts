@@ -1,21 +1,14 @@
 import type { SwapSnapshot } from '@swap/contracts';
 import { SwapBookRepository } from '@swap/treasury-data';
 import { RecordSwapBooks } from './record-swap-books.use-case';
-import { openHarness, swapAt, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
+import { useHarness, swapAt, type TreasuryProcess } from '../../test/treasury-harness';
 
 describe('the ledger of a swap', () => {
-  let h: Harness;
+  const h = useHarness();
   let treasury: TreasuryProcess;
 
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-    treasury = h.start();
+  beforeEach(() => {
+    treasury = h().start();
   });
 
   const ID = 'AbCdEfGhIj';
@@ -42,7 +35,7 @@ describe('the ledger of a swap', () => {
     }
   };
   const report = () => treasury.ledger.execute(ID);
-  const balance = async (account: string) => Object.fromEntries(await h.ledger.balances(account));
+  const balance = async (account: string) => Object.fromEntries(await h().ledger.balances(account));
   const allZero = async () => (await report()).totals.every((total) => total.amount === '0');
 
   it('books deposit, exchange, fees and payout; every currency of the swap sums to zero', async () => {
@@ -104,7 +97,7 @@ describe('the ledger of a swap', () => {
         return super.withBook(...(args as [never, never]));
       }
     }
-    const books = new CountingBooks(h.dataSource);
+    const books = new CountingBooks(h().dataSource);
     const recordBooks = new RecordSwapBooks(books);
 
     await recordBooks.execute(exchanging());

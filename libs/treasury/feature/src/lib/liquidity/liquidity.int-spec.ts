@@ -1,25 +1,15 @@
 import type { LiquidityCaps } from './liquidity-caps';
-import { NO_CAPS, openHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
+import { NO_CAPS, useHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
 
 describe('liquidity', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
+  const h = useHarness();
 
   const available = (treasury: ReturnType<Harness['start']>) =>
     Object.fromEntries([...treasury.out.liquidity].map(([code, entry]) => [code, entry.available]));
 
   it('publishes the hot-wallet balance less reservations (amounts and fees), capped by the operator', async () => {
     const caps: LiquidityCaps = { ...NO_CAPS, BTC: 50_000n, LTC: 10n ** 12n };
-    const treasury = h.start({ caps });
+    const treasury = h().start({ caps });
     const eth = treasury.chains.chain('ETH');
     eth.setBalance('eth-0', 'ETH', 10n ** 18n);
     eth.setBalance('eth-0', 'USDTERC', 1_000_000n);
@@ -43,11 +33,11 @@ describe('liquidity', () => {
       LTC: '70000',
       SOL: '0',
     });
-    expect(treasury.out.liquidity.get('ETH')?.at).toBe(h.clock.ms);
+    expect(treasury.out.liquidity.get('ETH')?.at).toBe(h().clock.ms);
   });
 
   it('publishes again right after a reservation changes', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     const eth = treasury.chains.chain('ETH');
     eth.setBalance('eth-0', 'ETH', 1000n);
     eth.fee = 10n;
@@ -61,7 +51,7 @@ describe('liquidity', () => {
   });
 
   it('publishes reservation changes within the minimum interval once, after it, with the newest state, for their network only', async () => {
-    const treasury = h.start({ liquidityMinIntervalMs: 300 });
+    const treasury = h().start({ liquidityMinIntervalMs: 300 });
     const eth = treasury.chains.chain('ETH');
     eth.setBalance('eth-0', 'ETH', 1000n);
     eth.fee = 10n;
@@ -88,16 +78,16 @@ describe('liquidity', () => {
   });
 
   it('keeps the last value of a currency whose node cannot be asked', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     treasury.chains.chain('BTC').setBalance('btc-0', 'BTC', 5n);
     await treasury.liquidity.publish();
     treasury.chains.chain('BTC').balance = () => Promise.reject(new Error('connect ECONNREFUSED'));
     treasury.chains.chain('LTC').setBalance('ltc-0', 'LTC', 9n);
-    h.clock.advance(10_000);
+    h().clock.advance(10_000);
 
     await treasury.liquidity.publish();
 
-    expect(treasury.out.liquidity.get('BTC')).toMatchObject({ available: '5', at: h.clock.ms - 10_000 });
-    expect(treasury.out.liquidity.get('LTC')).toMatchObject({ available: '9', at: h.clock.ms });
+    expect(treasury.out.liquidity.get('BTC')).toMatchObject({ available: '5', at: h().clock.ms - 10_000 });
+    expect(treasury.out.liquidity.get('LTC')).toMatchObject({ available: '9', at: h().clock.ms });
   });
 });

@@ -1,22 +1,12 @@
 import { SenderNotReady } from '@swap/chain';
 import { FakeChains } from '../../test/fake-chain';
-import { openHarness, payoutCommand, RETRY, type Harness } from '../../test/treasury-harness';
+import { useHarness, payoutCommand, RETRY } from '../../test/treasury-harness';
 
 describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
+  const h = useHarness();
 
   it('signs a repeated command once, stores the bytes, broadcasts them and reports it', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     const eth = treasury.chains.chain('ETH');
 
     await treasury.planPayout.execute(payoutCommand());
@@ -45,20 +35,20 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
         txKey: null,
         confirmations: 0,
         reason: null,
-        observedAt: h.clock.ms,
+        observedAt: h().clock.ms,
       },
     ]);
   });
 
   it('after a crash between SIGNED and BROADCAST, re-broadcasts the identical bytes and never signs again', async () => {
-    const crashed = h.start();
+    const crashed = h().start();
     crashed.chains.chain('ETH').broadcastMode = 'hang'; // the process dies while the node is being asked
     await crashed.planPayout.execute(payoutCommand());
     void crashed.dispatcher.drain('ETH');
     await waitUntil(async () => (await crashed.transfers.get('AbCdEfGhIj:payout:1')).state === 'SIGNED');
     const stored = (await crashed.transfers.get('AbCdEfGhIj:payout:1')).signed;
 
-    const restarted = h.start({ chains: new FakeChains() });
+    const restarted = h().start({ chains: new FakeChains() });
     await restarted.planPayout.execute(payoutCommand()); // the command is redelivered too
     await restarted.dispatcher.drain('ETH');
 
@@ -74,7 +64,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('fails a payout the node refuses for good, undoes its ledger entries and says why', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     treasury.chains.chain('ETH').broadcastMode = { refuse: 'insufficient funds' };
 
     await treasury.planPayout.execute(payoutCommand());
@@ -87,17 +77,17 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     expect(treasury.out.progress.map((p) => [p.state, p.reason])).toEqual([
       ['failed', 'the network refused the transaction: insufficient funds'],
     ]);
-    const entries = await h.ledger.entriesOfSwap('AbCdEfGhIj');
+    const entries = await h().ledger.entriesOfSwap('AbCdEfGhIj');
     expect(entries.map((e) => e.batch)).toEqual([
       ...Array(4).fill('transfer:AbCdEfGhIj:payout:1'),
       ...Array(4).fill('transfer:AbCdEfGhIj:payout:1:undone'),
     ]);
-    expect(await h.ledger.balances('hot:ETH')).toEqual(new Map([['ETH', 0n]]));
+    expect(await h().ledger.balances('hot:ETH')).toEqual(new Map([['ETH', 0n]]));
     expect(await treasury.transfers.reservations()).toEqual(new Map());
   });
 
   it('retries an unreachable node with backoff, keeping later payouts of the network behind it', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     const eth = treasury.chains.chain('ETH');
     eth.broadcastMode = 'unreachable';
     await treasury.planPayout.execute(payoutCommand({ payoutId: 'p1' }));
@@ -110,11 +100,11 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     expect(await treasury.transfers.get('p1')).toMatchObject({ state: 'SIGNED', attempts: 1 });
 
     eth.broadcastMode = 'accept';
-    h.clock.advance(RETRY.initialMs - 1);
+    h().clock.advance(RETRY.initialMs - 1);
     await treasury.dispatcher.drain('ETH');
     expect(eth.broadcasts).toHaveLength(1); // still backing off
 
-    h.clock.advance(1);
+    h().clock.advance(1);
     await treasury.dispatcher.drain('ETH');
     const [p1, p2] = [await treasury.transfers.get('p1'), await treasury.transfers.get('p2')];
     expect([p1.state, p2.state]).toEqual(['BROADCAST', 'BROADCAST']);
@@ -122,7 +112,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('serializes one network: concurrent passes never sign or broadcast at the same time', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     for (let i = 0; i < 5; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
 
     await Promise.all([1, 2, 3].map(() => treasury.dispatcher.drain('ETH')));
@@ -133,7 +123,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('signs due transfers as one batch and stores them all before the first broadcast; after a crash the same bytes go out in order', async () => {
-    const crashed = h.start();
+    const crashed = h().start();
     for (let i = 0; i < 5; i++) await crashed.transfers.plan(aPlanned(`p${i}`));
     const eth = crashed.chains.chain('ETH');
     eth.broadcastMode = 'hang'; // the process dies while the node is asked about the first
@@ -145,7 +135,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     expect(stored.map((t) => t.state)).toEqual(Array(5).fill('SIGNED'));
     expect(eth.broadcasts).toEqual([stored[0].signed?.raw]);
 
-    const restarted = h.start({ chains: new FakeChains() });
+    const restarted = h().start({ chains: new FakeChains() });
     await restarted.dispatcher.drain('ETH');
     const node = restarted.chains.chain('ETH');
     expect(node.signs).toEqual([]);
@@ -154,7 +144,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('signs at most the batch size at once, oldest first', async () => {
-    const treasury = h.start({ sendBatch: 2 });
+    const treasury = h().start({ sendBatch: 2 });
     for (let i = 0; i < 5; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
 
     await treasury.dispatcher.drain('ETH');
@@ -167,7 +157,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('on an account chain, holds up the transfers behind a refused nonce until it goes out', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     for (let i = 0; i < 3; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
     const eth = treasury.chains.chain('ETH');
     eth.refusals.set('eth-tx-1', 'insufficient funds for gas * price + value');
@@ -185,7 +175,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     eth.refusals.delete('eth-tx-1');
     await treasury.dispatcher.drain('ETH');
     expect(await states()).toEqual(['BROADCAST', 'SIGNED', 'SIGNED']);
-    h.clock.advance(RETRY.maxMs);
+    h().clock.advance(RETRY.maxMs);
     await treasury.dispatcher.drain('ETH');
 
     expect(await states()).toEqual(['BROADCAST', 'BROADCAST', 'BROADCAST']);
@@ -193,7 +183,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('fails a transfer whose nonce another transaction took; the others go out', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     for (let i = 0; i < 3; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
     const eth = treasury.chains.chain('ETH');
     eth.refusals.set('eth-tx-1', 'nonce too low');
@@ -213,7 +203,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('signs and sends the next payout while the engine is still being told of the previous one', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     let openGate = () => undefined as void;
     treasury.out.progressGate = new Promise<void>((resolve) => (openGate = resolve));
 
@@ -233,13 +223,13 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('fails a payout that cannot be signed after the allowed attempts, and reports it', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     treasury.chains.chain('ETH').signError = new Error('nonce lookup failed');
     await treasury.planPayout.execute(payoutCommand());
 
     for (let i = 0; i < RETRY.maxSignAttempts; i++) {
       await treasury.dispatcher.drain('ETH');
-      h.clock.advance(RETRY.maxMs);
+      h().clock.advance(RETRY.maxMs);
     }
 
     expect(await treasury.transfers.get('AbCdEfGhIj:payout:1')).toMatchObject({
@@ -251,7 +241,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
   });
 
   it('waits without counting attempts while the chain says "not yet", then signs', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     const eth = treasury.chains.chain('ETH');
     eth.signError = new SenderNotReady('waiting for outputs to unlock');
     await treasury.planPayout.execute(payoutCommand());
@@ -262,7 +252,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
         state: 'PLANNED',
         attempts: 0,
       });
-      h.clock.advance(RETRY.notReadyMs);
+      h().clock.advance(RETRY.notReadyMs);
     }
     eth.signError = null;
     await treasury.dispatcher.drain('ETH');

@@ -1,20 +1,13 @@
 import { UnsignableTransfer } from '@swap/chain';
-import { openHarness, RETRY, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
+import { useHarness, RETRY, type TreasuryProcess } from '../../test/treasury-harness';
 import { TreasuryError } from './treasury-errors';
 
 describe('SignTransfer (treasury.sign-transfer)', () => {
-  let h: Harness;
+  const h = useHarness();
   let treasury: TreasuryProcess;
 
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-    treasury = h.start();
+  beforeEach(() => {
+    treasury = h().start();
   });
 
   const request = {
@@ -31,7 +24,7 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
 
     const first = await treasury.signTransfer.execute(request);
     const again = await treasury.signTransfer.execute(request);
-    const afterRestart = await h.start().signTransfer.execute(request);
+    const afterRestart = await h().start().signTransfer.execute(request);
 
     expect(ltc.signs).toEqual([
       { order: { currency: 'LTC', to: 'ltc1quser', amount: 9_900_000n }, from: 'ltc-0', index: 0 },
@@ -76,12 +69,12 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
     await expect(refused).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
 
     for (let i = 0; i < RETRY.maxSignAttempts; i++) {
-      h.clock.advance(RETRY.maxMs);
+      h().clock.advance(RETRY.maxMs);
       await expect(treasury.signTransfer.execute(request)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     }
 
     ltc.signError = null;
-    h.clock.advance(RETRY.maxMs);
+    h().clock.advance(RETRY.maxMs);
     const signed = await treasury.signTransfer.execute(request);
     expect(signed.raw).toContain('ltc-0>ltc1quser|9900000 LTC');
   });

@@ -1,20 +1,13 @@
 import type { SwapSnapshot } from '@swap/contracts';
-import { openHarness, swapAt, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
+import { useHarness, swapAt, type TreasuryProcess } from '../../test/treasury-harness';
 
 describe('sweeps', () => {
-  let h: Harness;
+  const h = useHarness();
   let treasury: TreasuryProcess;
   const ID = 'SwEeP00001';
 
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-    treasury = h.start();
+  beforeEach(() => {
+    treasury = h().start();
   });
 
   const credited = (overrides: Partial<SwapSnapshot>) =>

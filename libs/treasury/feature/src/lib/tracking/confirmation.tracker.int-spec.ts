@@ -1,20 +1,13 @@
-import { openHarness, payoutCommand, type Harness, type TreasuryProcess } from '../../test/treasury-harness';
+import { useHarness, payoutCommand, type TreasuryProcess } from '../../test/treasury-harness';
 import { MEMPOOL_RECHECK_MS } from './confirmation.tracker';
 
 describe('ConfirmationTracker', () => {
-  let h: Harness;
+  const h = useHarness();
   let treasury: TreasuryProcess;
   const payoutId = 'AbCdEfGhIj:payout:1';
 
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-    treasury = h.start();
+  beforeEach(() => {
+    treasury = h().start();
   });
 
   /** A 1.5 ETH payout, broadcast (ETH needs 12 confirmations). */
@@ -65,9 +58,9 @@ describe('ConfirmationTracker', () => {
       txid,
       reason: 'the transaction failed on-chain: out of gas',
     });
-    expect(await h.ledger.balances('payouts:AbCdEfGhIj')).toEqual(new Map([['ETH', 0n]]));
-    expect(await h.ledger.balances('hot:ETH')).toEqual(new Map([['ETH', -21_000n]]));
-    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
+    expect(await h().ledger.balances('payouts:AbCdEfGhIj')).toEqual(new Map([['ETH', 0n]]));
+    expect(await h().ledger.balances('hot:ETH')).toEqual(new Map([['ETH', -21_000n]]));
+    expect(await h().ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
   });
 
   it('settles the fee the chain charged once the payout is confirmed, and only then', async () => {
@@ -77,7 +70,7 @@ describe('ConfirmationTracker', () => {
     eth.confirm(txid, 3, 15_000n);
     await treasury.tracker.poll();
     expect(await treasury.transfers.get(payoutId)).toMatchObject({ confirmations: 3, feePaid: null });
-    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
+    expect(await h().ledger.balances('fees:network')).toEqual(new Map([['ETH', 21_000n]]));
 
     // A reorg mined it again in a block with another base fee: that price is the one paid.
     eth.confirm(txid, 12, 12_600n);
@@ -90,8 +83,8 @@ describe('ConfirmationTracker', () => {
       confirmations: 12,
       fee: '12600',
     });
-    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 12_600n]]));
-    expect(await h.ledger.balances('hot:ETH')).toEqual(
+    expect(await h().ledger.balances('fees:network')).toEqual(new Map([['ETH', 12_600n]]));
+    expect(await h().ledger.balances('hot:ETH')).toEqual(
       new Map([['ETH', -1_500_000_000_000_000_000n - 12_600n]]),
     );
   });
@@ -103,8 +96,8 @@ describe('ConfirmationTracker', () => {
     await treasury.tracker.poll();
 
     expect(await treasury.transfers.get(payoutId)).toMatchObject({ state: 'FAILED', feePaid: 20_000n });
-    expect(await h.ledger.balances('hot:ETH')).toEqual(new Map([['ETH', -20_000n]]));
-    expect(await h.ledger.balances('fees:network')).toEqual(new Map([['ETH', 20_000n]]));
+    expect(await h().ledger.balances('hot:ETH')).toEqual(new Map([['ETH', -20_000n]]));
+    expect(await h().ledger.balances('fees:network')).toEqual(new Map([['ETH', 20_000n]]));
   });
 
   it('sends the same bytes again when the node has forgotten the transaction', async () => {
@@ -143,7 +136,7 @@ describe('ConfirmationTracker', () => {
     await treasury.tracker.poll();
     expect(eth.broadcasts).toHaveLength(1);
 
-    h.clock.advance(MEMPOOL_RECHECK_MS);
+    h().clock.advance(MEMPOOL_RECHECK_MS);
     await treasury.tracker.poll();
     expect(eth.broadcasts).toEqual([eth.broadcasts[0], eth.broadcasts[0]]);
     // Until the node shows it again, each poll asks (and sends the same bytes) again.

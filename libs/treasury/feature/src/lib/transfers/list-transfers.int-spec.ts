@@ -1,22 +1,12 @@
 import { FakeChains } from '../../test/fake-chain';
-import { openHarness, payoutCommand, RETRY, type Harness } from '../../test/treasury-harness';
+import { useHarness, payoutCommand, RETRY } from '../../test/treasury-harness';
 
 describe('ListTransfers (swapctl treasury transfers)', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await openHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
+  const h = useHarness();
 
   it('lists the unsettled transfers oldest first, a refused one with its attempts and next try', async () => {
     const chains = new FakeChains();
-    const treasury = h.start({ chains });
+    const treasury = h().start({ chains });
     chains.chain('BTC').broadcastMode = 'unreachable';
     await treasury.planPayout.execute(payoutCommand({ payoutId: 'eth-1' }));
     await treasury.dispatcher.drain('ETH');
@@ -41,12 +31,12 @@ describe('ListTransfers (swapctl treasury transfers)', () => {
     expect(eth).toMatchObject({ kind: 'payout', swapId: 'AbCdEfGhIj', amount: '1500000000000000000' });
     expect(eth.txid).not.toBeNull();
     // The node could not be reached: signed, postponed, tried again after the backoff.
-    expect(btc.nextAttemptAt).toBeGreaterThanOrEqual(h.clock.ms + RETRY.initialMs);
+    expect(btc.nextAttemptAt).toBeGreaterThanOrEqual(h().clock.ms + RETRY.initialMs);
     expect(btc.createdAt).toBeLessThanOrEqual(btc.updatedAt);
   });
 
   it('filters by state and network, and stops at the limit', async () => {
-    const treasury = h.start();
+    const treasury = h().start();
     for (const payoutId of ['a', 'b', 'c']) {
       await treasury.planPayout.execute(payoutCommand({ payoutId }));
     }
