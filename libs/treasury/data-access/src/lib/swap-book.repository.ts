@@ -18,7 +18,8 @@ export interface SwapBook {
 
 /** Ledger writes inside the transaction that holds a swap's book. */
 export interface BookTransaction {
-  post(batch: LedgerBatch): Promise<boolean>;
+  /** Posts batches in one statement; returns the keys recorded now (not before). */
+  postAll(batches: readonly LedgerBatch[]): Promise<string[]>;
   reverse(original: string, key: string, memo: string): Promise<boolean>;
   isRecorded(key: string): Promise<boolean>;
   setDeposited(amount: bigint): Promise<void>;
@@ -48,20 +49,24 @@ const FIND: PreparedStatement = {
   name: 'swap_books_find',
   text: `SELECT ${BOOK_COLUMNS} FROM swap_books WHERE swap_id = $1`,
 };
-const LOCK: PreparedStatement = {
-  name: 'swap_books_lock',
-  text: `SELECT ${BOOK_COLUMNS} FROM swap_books WHERE swap_id = $1 FOR UPDATE`,
+/** A new book, with the values bookParams gives. */
+const NEW_BOOK = `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index)
+                  VALUES ($1, $2, $3, $4, $5)`;
+const INSERT: PreparedStatement = {
+  name: 'swap_books_insert',
+  text: `${NEW_BOOK} ON CONFLICT (swap_id) DO NOTHING`,
+};
+/** Creates the book unless it exists, and locks it either way (the no-op update takes the row lock). */
+const OPEN: PreparedStatement = {
+  name: 'swap_books_open',
+  text: `${NEW_BOOK} ON CONFLICT (swap_id) DO UPDATE SET swap_id = swap_books.swap_id
+         RETURNING ${BOOK_COLUMNS}`,
 };
 const COVERS: PreparedStatement = {
   name: 'swap_books_covers',
   text: `SELECT deposited >= $2::numeric
            AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM ledger_batches WHERE key = $3)) AS covered
          FROM swap_books WHERE swap_id = $1`,
-};
-const INSERT: PreparedStatement = {
-  name: 'swap_books_insert',
-  text: `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (swap_id) DO NOTHING`,
 };
 const IS_RECORDED: PreparedStatement = {
   name: 'ledger_batches_exists',
@@ -71,6 +76,14 @@ const SET_DEPOSITED: PreparedStatement = {
   name: 'swap_books_set_deposited',
   text: 'UPDATE swap_books SET deposited = $2 WHERE swap_id = $1',
 };
+
+const bookParams = (init: SwapBook) => [
+  init.swapId,
+  init.currency,
+  init.network,
+  init.depositAddress,
+  init.depositIndex,
+];
 
 export class SwapBookRepository {
   private readonly ledger = new LedgerWriter();
@@ -97,7 +110,7 @@ export class SwapBookRepository {
 
   /** Records the swap's book unless it exists. */
   async ensure(init: SwapBook): Promise<void> {
-    await this.insert(this.dataSource.manager, init);
+    await queryPrepared(this.dataSource, INSERT, bookParams(init));
   }
 
   /**
@@ -106,25 +119,14 @@ export class SwapBookRepository {
    */
   async withBook<T>(init: SwapBook, work: (book: SwapBook, tx: BookTransaction) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      await this.insert(manager, init);
-      const rows = await queryPreparedIn<BookRow>(manager, LOCK, [init.swapId]);
+      const rows = await queryPreparedIn<BookRow>(manager, OPEN, bookParams(init));
       return work(toBook(rows[0]), this.transaction(manager, init.swapId));
     });
   }
 
-  private async insert(manager: EntityManager, init: SwapBook): Promise<void> {
-    await queryPreparedIn(manager, INSERT, [
-      init.swapId,
-      init.currency,
-      init.network,
-      init.depositAddress,
-      init.depositIndex,
-    ]);
-  }
-
   private transaction(manager: EntityManager, swapId: string): BookTransaction {
     return {
-      post: (batch) => this.ledger.post(manager, batch),
+      postAll: (batches) => this.ledger.postAll(manager, batches),
       reverse: (original, key, memo) => this.ledger.reverse(manager, original, key, memo),
       isRecorded: async (key) => (await queryPreparedIn(manager, IS_RECORDED, [key])).length > 0,
       setDeposited: async (amount) => {

@@ -122,8 +122,10 @@ describe('TransferRepository', () => {
     const signing = (id: string) => ({ id, tx: aSignedTx({ txid: `0x${id}`, raw: `0x${id}` }), batch: null });
     await transfers.markSigned('p3', aSignedTx({ txid: '0xearlier', raw: '0xearlier' }), null);
 
-    expect(await transfers.markSignedAll([signing('p1'), signing('p2'), signing('p3')])).toBeNull();
+    const refused = [{ ...signing('p1'), batch: payoutBatch }, signing('p2'), signing('p3')];
+    expect(await transfers.markSignedAll(refused)).toBeNull();
     expect((await transfers.get('p1')).state).toBe('PLANNED');
+    expect(await ledger.entriesOfSwap('AbCdEfGhIj')).toEqual([]);
     const booked = { ...signing('p1'), batch: payoutBatch };
     // Returned as stored, in the order given.
     expect(await transfers.markSignedAll([booked, signing('p2')])).toMatchObject([
@@ -141,6 +143,34 @@ describe('TransferRepository', () => {
       'transfer:payout-1',
     ]);
     expect((await transfers.get('p3')).signed).toMatchObject({ txid: '0xearlier' });
+  });
+
+  it('lets one of two batches racing for a transfer sign it, and stores nothing of the other', async () => {
+    const batch = (id: string): LedgerBatch => ({ ...payoutBatch, key: `transfer:${id}` });
+    const signing = (id: string, by: string) => ({
+      id,
+      tx: aSignedTx({ txid: `0x${by}${id}`, raw: `0x${by}${id}` }),
+      batch: batch(`${by}${id}`),
+    });
+    for (let round = 0; round < 10; round++) {
+      await treasury.reset();
+      for (const id of ['p1', 'p2', 'p3']) await transfers.plan(aPayout({ id }));
+
+      // Two connections at once: a over p1 and p2, b over p2 and p3.
+      const [a, b] = await Promise.all([
+        transfers.markSignedAll([signing('p1', 'a'), signing('p2', 'a')]),
+        transfers.markSignedAll([signing('p2', 'b'), signing('p3', 'b')]),
+      ]);
+
+      expect([a, b].filter((stored) => stored !== null)).toHaveLength(1);
+      const [winner, loserOnly] = a ? ['a', 'p3'] : ['b', 'p1'];
+      expect((await transfers.get('p2')).signed?.txid).toBe(`0x${winner}p2`);
+      expect((await transfers.get(loserOnly)).state).toBe('PLANNED');
+      const booked = new Set((await ledger.entriesOfSwap('AbCdEfGhIj')).map((e) => e.batch));
+      expect([...booked].sort()).toEqual(
+        winner === 'a' ? ['transfer:ap1', 'transfer:ap2'] : ['transfer:bp2', 'transfer:bp3'],
+      );
+    }
   });
 
   it('reserves amounts and fees of hot-wallet transfers until they end', async () => {

@@ -3,7 +3,7 @@ import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
 import { queryPrepared, queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
-import { LedgerWriter } from './ledger.writer';
+import { LedgerWriter, ledgerParams } from './ledger.writer';
 import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
 import { rowToTransfer, type TransferRow } from './transfer-row';
 import {
@@ -39,14 +39,12 @@ export interface ListedTransfer {
   updatedAt: number;
 }
 
-/** One transfer of a batch was no longer PLANNED: the batch is rolled back. */
-class SignedMeanwhile extends Error {}
-
 const at = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The treasury's transfers and their state machine. Every change is a guarded update on the state
- * it expects, so a repeated or late step changes nothing; ledger batches go in the same transaction.
+ * it expects, so a repeated or late step changes nothing; ledger batches go in the same transaction
+ * (or the same statement).
  */
 export class TransferRepository {
   private readonly ledger = new LedgerWriter();
@@ -97,7 +95,7 @@ export class TransferRepository {
   }
 
   /**
-   * PLANNED → SIGNED with the signed bytes and the transfer's ledger batch, in one transaction.
+   * PLANNED → SIGNED with the signed bytes and the transfer's ledger batch, in one statement.
    * When the transfer was signed already, the stored transaction wins and `tx` is thrown away.
    */
   async markSigned(id: string, tx: SignedTransaction, batch: LedgerBatch | null): Promise<Transfer> {
@@ -106,9 +104,10 @@ export class TransferRepository {
   }
 
   /**
-   * Several PLANNED → SIGNED in one transaction, all or none: signed as a sequence (consecutive
-   * nonces), they are stored only if every one of them still was PLANNED. Returns them as stored,
-   * in the order given, or null when one had been signed meanwhile (nothing is stored then).
+   * Several PLANNED → SIGNED with their ledger batches, all or none, in one statement: signed as a
+   * sequence (consecutive nonces), they are stored only if every one of them still was PLANNED.
+   * Returns them as stored, in the order given, or null when one had been signed meanwhile
+   * (nothing is stored then).
    */
   async markSignedAll(items: readonly SigningResult[]): Promise<Transfer[] | null> {
     const signed = items.map(({ id, tx }) => ({
@@ -119,21 +118,11 @@ export class TransferRepository {
       fee_currency: tx.feeCurrency,
       tx_key: tx.txKey,
     }));
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const rows = await queryPreparedIn<TransferRow>(manager, MARK_SIGNED, [JSON.stringify(signed)]);
-        if (rows.length !== items.length) throw new SignedMeanwhile();
-        await this.ledger.postAll(
-          manager,
-          items.flatMap(({ batch }) => (batch ? [batch] : [])),
-        );
-        const order = items.map((item) => item.id);
-        return rows.map(rowToTransfer).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-      });
-    } catch (err) {
-      if (err instanceof SignedMeanwhile) return null;
-      throw err;
-    }
+    const batches = items.flatMap(({ batch }) => (batch ? [batch] : []));
+    const rows = await this.rows(MARK_SIGNED, [JSON.stringify(signed), ...ledgerParams(batches)]);
+    if (rows.length !== items.length) return null;
+    const order = items.map((item) => item.id);
+    return rows.map(rowToTransfer).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   }
 
   /** SIGNED → BROADCAST: a node accepted the bytes. Null when the transfer had moved on already. */

@@ -1,4 +1,5 @@
 import type { PreparedStatement } from '@swap/persistence';
+import { ledgerInsertCtes } from './ledger.writer';
 import { transferColumns } from './transfer-row';
 
 // The transfer repository's statements. Every one runs as a named (prepared) statement: a payout
@@ -24,13 +25,28 @@ export const NEXT_TO_SEND = statement(
    (SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
     ORDER BY seq LIMIT $3)`,
 );
+/**
+ * PLANNED → SIGNED for every transfer of $1 (with its signed bytes), and their ledger batches ($2,
+ * $3 as ledgerParams gives them), in one statement: all or none. The transfers are locked first
+ * (in id order, so two batches never wait on each other); unless every one of them still is
+ * PLANNED (another sender signed one meanwhile), nothing is changed or booked.
+ */
 export const MARK_SIGNED = statement(
   'mark_signed',
-  `UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
-     fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
-   FROM jsonb_to_recordset($1::jsonb)
-     AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
-   WHERE t.id = s.id AND t.state = 'PLANNED' RETURNING ${transferColumns('t')}`,
+  `WITH s AS MATERIALIZED (
+     SELECT * FROM jsonb_to_recordset($1::jsonb)
+       AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
+   ), locked AS MATERIALIZED (
+     SELECT id, state FROM transfers WHERE id IN (SELECT id FROM s) ORDER BY id FOR UPDATE
+   ), go AS MATERIALIZED (
+     SELECT count(*) FILTER (WHERE state = 'PLANNED') = (SELECT count(*) FROM s) AS ok FROM locked
+   ), signed AS (
+     UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
+       fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
+     FROM s WHERE t.id = s.id AND t.state = 'PLANNED' AND (SELECT ok FROM go)
+     RETURNING ${transferColumns('t')}
+   ), ${ledgerInsertCtes('$2', '$3', '(SELECT ok FROM go)')}
+   SELECT ${COLUMNS} FROM signed`,
 );
 export const MARK_REPORTED = statement(
   'mark_reported',

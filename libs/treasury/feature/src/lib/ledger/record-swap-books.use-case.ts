@@ -1,5 +1,5 @@
 import type { SwapSnapshot } from '@swap/contracts';
-import type { SwapBookRepository } from '@swap/treasury-data';
+import type { LedgerBatch, SwapBookRepository } from '@swap/treasury-data';
 import { depositBatch, exchangeBatch, exchangeBatchKey, refundBatches } from './swap-postings';
 import { holdingAccount, isCredited, isExchanged, isRefunded, newBook } from './swap-books.rules';
 
@@ -19,18 +19,20 @@ export class RecordSwapBooks {
       return;
     await this.books.withBook(newBook(swap), async (book, tx) => {
       const deposited = BigInt(swap.amountDeposited);
+      const batches: LedgerBatch[] = [];
       if (deposited > book.deposited) {
-        await tx.post(depositBatch(swap, deposited - book.deposited, holdingAccount(swap)));
+        batches.push(depositBatch(swap, deposited - book.deposited, holdingAccount(swap)));
         await tx.setDeposited(deposited);
       }
-      if (isExchanged(swap)) await tx.post(exchangeBatch(swap));
+      if (isExchanged(swap)) batches.push(exchangeBatch(swap));
+      await tx.postAll(batches);
       if (isRefunded(swap)) {
         // A swap refunded after its exchange (an operator's decision on a failed payout): undo the exchange.
         const exchange = exchangeBatchKey(swap.id);
         if (await tx.isRecorded(exchange)) {
           await tx.reverse(exchange, `${exchange}:undone`, 'exchange undone: the deposit is refunded');
         }
-        for (const batch of refundBatches(swap)) if (batch.entries.length > 0) await tx.post(batch);
+        await tx.postAll(refundBatches(swap).filter((batch) => batch.entries.length > 0));
       }
     });
   }
