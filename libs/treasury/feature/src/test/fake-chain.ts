@@ -32,6 +32,8 @@ export class FakeChain implements ChainReader, ChainSender {
   /** ETH and AVAX order an address's transfers by nonce, as the real EVM sender says. */
   readonly nonces: true | undefined;
   broadcastMode: BroadcastMode = 'accept';
+  /** While set, a broadcast waits for it (after being recorded in `broadcasts`). */
+  broadcastGate: Promise<void> | null = null;
   signError: Error | null = null;
   fee = 21_000n;
   /** Signs and broadcasts under way at once, at most: 1 when the sender serializes the network. */
@@ -124,6 +126,7 @@ export class FakeChain implements ChainReader, ChainSender {
 
   private async broadcastNow(tx: SignedTransaction): Promise<BroadcastResult> {
     this.broadcasts.push(tx.raw);
+    if (this.broadcastGate) await this.broadcastGate;
     const refusal = this.refusals.get(tx.txid);
     if (refusal && this.takenNonces.has(tx.txid))
       return { accepted: false, reason: refusal, nonceTaken: true };

@@ -110,6 +110,8 @@ export class NetworkSender {
       // Nothing else was waiting to go out: what was just signed goes next, in its order.
       const signed = planned.length === 1 ? await this.sign(planned[0]) : await this.signBatch(planned);
       if (signed.length > 0 && !(await this.broadcast(signed))) return;
+      // Everything due is out: a transfer planned since kicked the pass queued behind this one.
+      if (signed.length === planned.length && planned.length < batchSize) return;
     }
   }
 

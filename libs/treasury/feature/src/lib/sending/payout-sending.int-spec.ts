@@ -202,6 +202,26 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     ]);
   });
 
+  it('sends a payout planned during a pass in the pass its command queued, each pass reading once', async () => {
+    const treasury = h().start();
+    const eth = treasury.chains.chain('ETH');
+    const reads = jest.spyOn(treasury.transfers, 'nextToSend');
+    let open = () => undefined as void;
+    eth.broadcastGate = new Promise<void>((resolve) => (open = resolve));
+
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'p0' }));
+    await waitUntil(async () => eth.broadcasts.length === 1); // p0 is being sent
+    await treasury.planPayout.execute(payoutCommand({ payoutId: 'p1' }));
+    eth.broadcastGate = null;
+    open();
+    await treasury.dispatcher.settled();
+
+    expect((await treasury.transfers.get('p0')).state).toBe('BROADCAST');
+    expect((await treasury.transfers.get('p1')).state).toBe('BROADCAST');
+    // Each pass sent everything it found due, so it did not look again.
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
   it('signs and sends the next payout while the engine is still being told of the previous one', async () => {
     const treasury = h().start();
     let openGate = () => undefined as void;
