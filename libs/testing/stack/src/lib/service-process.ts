@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '@swap/testing';
+import { listensOn } from './port-owner';
 import { repoRoot } from './repo-root';
 
 const ROOT = repoRoot();
@@ -67,7 +68,9 @@ export class ServiceProcess {
     while (Date.now() < deadline) {
       if (!alive(child)) throw new Error(`${this.name} exited: ${this.output.join('')}`);
       try {
-        if ((await fetch(`${this.url}/readyz`)).status === 200) return;
+        const ready = (await fetch(`${this.url}/readyz`)).status === 200;
+        // Only our child's answer counts: another suite's service may hold the port.
+        if (ready && child.pid !== undefined && listensOn(child.pid, this.port)) return;
       } catch {
         // not listening yet
       }
