@@ -73,10 +73,11 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
       queue,
     );
 
-    this.every('sending', this.config.TREASURY_SEND_RETRY_SECONDS, async () => {
-      await treasury.expectAddresses.retry();
-      await treasury.dispatcher.drainAll();
-    });
+    this.every('sending', this.config.TREASURY_SEND_RETRY_SECONDS, () => treasury.dispatcher.drainAll());
+    // Apart from sending: a new node wallet's first import rescans the chain, which can take long.
+    this.every('node addresses', this.config.TREASURY_SEND_RETRY_SECONDS, () =>
+      treasury.expectAddresses.retry(),
+    );
     this.every('confirmations', this.config.TREASURY_CONFIRMATIONS_SECONDS, async () => {
       await treasury.tracker.poll();
       await treasury.planSweeps.resumeTokenSweeps();

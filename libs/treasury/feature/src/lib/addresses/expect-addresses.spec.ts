@@ -30,4 +30,23 @@ describe('ExpectDepositAddresses', () => {
     await addresses.retry();
     expect(ltc.expected).toEqual([7]);
   });
+
+  it("asks every node wallet for the hot wallet (index 0) on the first retry, and reports each network's take", async () => {
+    const chains = new FakeChains();
+    const taken: string[] = [];
+    const addresses = new ExpectDepositAddresses(chains, logger, (network) => taken.push(network));
+    chains.chain('XMR').expectError = new Error('wallet-rpc restoring');
+    await addresses.retry();
+    expect(chains.chain('LTC').expected).toEqual([0]);
+    expect(chains.chain('XMR').expected).toEqual([]);
+    expect(taken).not.toContain('XMR');
+    expect(taken).toContain('LTC');
+    chains.chain('XMR').expectError = null;
+    taken.length = 0;
+    await addresses.retry();
+    expect(taken).toEqual(['XMR']);
+    await addresses.onSwapUpdated(swap(4));
+    expect(chains.chain('LTC').expected).toEqual([0, 4]);
+    expect(taken).toEqual(['XMR', 'LTC']);
+  });
 });

@@ -1,12 +1,16 @@
 import type { SwapSnapshot } from '@swap/contracts';
-import { CURRENCIES, type Network } from '@swap/domain';
+import { CURRENCIES, NETWORKS, type Network } from '@swap/domain';
 import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
 
 /**
  * Tells a network's node-side wallet about deposit addresses as swaps hand them out, so what they
  * receive can be spent (a UTXO node's watch-only wallet, Monero subaddresses). Best effort per swap
  * event: a node that is down must not hold up the swap books, so the highest index asked for is
- * kept and asked again on the sending timer until the node has taken it.
+ * kept and asked again on a timer until the node has taken it.
+ *
+ * Index 0, the hot wallet, is wanted from the start: a node wallet that does not watch it yet (a new
+ * one) shows none of its coins, and the hot wallet's balance is the liquidity quotes offer. Each
+ * time a node takes addresses, `taken` hears of it: coins they already held now count.
  */
 export class ExpectDepositAddresses {
   private readonly wanted = new Map<Network, number>();
@@ -15,7 +19,10 @@ export class ExpectDepositAddresses {
   constructor(
     private readonly chains: ChainNodes,
     private readonly logger: TreasuryLogger,
-  ) {}
+    private readonly taken: (network: Network) => void = () => undefined,
+  ) {
+    for (const network of NETWORKS) if (chains.sender(network).expectAddresses) this.wanted.set(network, 0);
+  }
 
   async onSwapUpdated(swap: SwapSnapshot): Promise<void> {
     const network = CURRENCIES[swap.from].network;
@@ -36,6 +43,7 @@ export class ExpectDepositAddresses {
     try {
       await this.chains.sender(network).expectAddresses?.(index);
       this.known.set(network, Math.max(index, this.known.get(network) ?? -1));
+      this.taken(network);
     } catch (err) {
       this.logger.warn({ err, network, index }, 'the node did not take the new deposit addresses; retrying');
     }
