@@ -1,7 +1,7 @@
-import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import type { Bus } from '@swap/bus';
 import { SWAP_EVENTS_STREAM, swapUpdated } from '@swap/contracts';
 import type { SwapStatus } from '@swap/domain';
+import { readStream, type StreamReader } from './stream-reader';
 
 /** One persisted change of a swap, at the time JetStream stored its event (wall clock, ms). */
 export interface SwapChange {
@@ -9,8 +9,6 @@ export interface SwapChange {
   version: number;
   at: number;
 }
-
-const decoder = new TextDecoder();
 
 /**
  * Every `swap.<id>.updated` the engine's relay publishes from now on, read with an ordered
@@ -20,17 +18,13 @@ const decoder = new TextDecoder();
 export class SwapEventLog {
   private readonly changes = new Map<string, SwapChange[]>();
   private readonly waiters = new Set<() => void>();
-  private reading: Promise<void> = Promise.resolve();
-
-  private constructor(private readonly messages: ConsumerMessages) {}
+  private reader: StreamReader | undefined;
 
   static async open(bus: Bus): Promise<SwapEventLog> {
-    const consumer = await bus.js.consumers.get(SWAP_EVENTS_STREAM.name, {
-      filter_subjects: swapUpdated.filter,
-      deliver_policy: DeliverPolicy.New,
-    });
-    const log = new SwapEventLog(await consumer.consume({ max_messages: 1000 }));
-    log.reading = log.read();
+    const log = new SwapEventLog();
+    log.reader = await readStream(bus, SWAP_EVENTS_STREAM.name, swapUpdated.filter, (message, at) =>
+      log.record(message as { id: string; status: SwapStatus; version: number }, at),
+    );
     return log;
   }
 
@@ -65,21 +59,16 @@ export class SwapEventLog {
   }
 
   async close(): Promise<void> {
-    this.messages.stop();
-    await this.reading;
+    await this.reader?.close();
   }
 
-  private async read(): Promise<void> {
-    for await (const m of this.messages) {
-      const { id, status, version } = JSON.parse(decoder.decode(m.data)) as {
-        id: string;
-        status: SwapStatus;
-        version: number;
-      };
-      const changes = this.changes.get(id) ?? [];
-      changes.push({ status, version, at: Number(m.timestampNanos / 1000n) / 1000 });
-      this.changes.set(id, changes);
-      for (const waiter of this.waiters) waiter();
-    }
+  private record(
+    { id, status, version }: { id: string; status: SwapStatus; version: number },
+    at: number,
+  ): void {
+    const changes = this.changes.get(id) ?? [];
+    changes.push({ status, version, at });
+    this.changes.set(id, changes);
+    for (const waiter of this.waiters) waiter();
   }
 }

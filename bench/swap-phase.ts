@@ -6,6 +6,7 @@ import { forEachLimited } from './limited';
 import { wallClockMs } from './measure';
 import type { FleetSwap } from './swap-fleet';
 import type { SwapEventLog } from './swap-event-log';
+import type { StageTimes } from './stage-times';
 
 /** How the deposit-confirmed reports reach the engine inbox. */
 export interface Delivery {
@@ -27,6 +28,8 @@ export interface PhaseResult {
   toSending: number[];
   /** Report published → EXCHANGING stored, ms (the engine's part). */
   toExchanging: number[];
+  /** EXCHANGING → SENDING in its three legs, ms: the engine's payout command, the treasury's broadcast report, SENDING. */
+  legs: Record<'command' | 'treasury' | 'sending', number[]>;
   /** The phase on the monotonic clock V8's CPU profiles use (µs), to cut a profile to it. */
   monotonicUs: [bigint, bigint];
   /** CPU ms each process spent from the first report until every swap had settled… */
@@ -45,6 +48,7 @@ const AFTER_CREDIT: readonly SwapStatus[] = ['SENDING', 'REFUNDING', 'RATE_CHANG
 export async function runPhase(
   bus: Bus,
   log: SwapEventLog,
+  stages: StageTimes,
   fleet: readonly FleetSwap[],
   delivery: Delivery,
   timeoutMs: number,
@@ -77,11 +81,19 @@ export async function runPhase(
   const failed = new Map<string, SwapStatus>();
   const toSending: number[] = [];
   const toExchanging: number[] = [];
+  const legs: PhaseResult['legs'] = { command: [], treasury: [], sending: [] };
   let end = start;
   fleet.forEach((swap, i) => {
     const sending = log.reached(swap.id, 'SENDING');
     const exchanging = log.reached(swap.id, 'EXCHANGING');
     if (exchanging) toExchanging.push(exchanging.at - publishedAt[i]);
+    const requested = stages.at(swap.id, 'payout requested');
+    const reported = stages.at(swap.id, 'broadcast reported');
+    if (exchanging && requested && reported && sending) {
+      legs.command.push(requested - exchanging.at);
+      legs.treasury.push(reported - requested);
+      legs.sending.push(sending.at - reported);
+    }
     if (!sending) failed.set(swap.id, log.of(swap.id).at(-1)?.status ?? 'NEW');
     else {
       toSending.push(sending.at - publishedAt[i]);
@@ -101,6 +113,7 @@ export async function runPhase(
     transitions,
     toSending,
     toExchanging,
+    legs,
     monotonicUs,
     cpu,
     cpuSeconds,

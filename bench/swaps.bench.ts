@@ -26,6 +26,7 @@ import { DEPLOYED_TIMERS } from './deployed-timers';
 import { measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
 import { SwapEventLog } from './swap-event-log';
+import { StageTimes } from './stage-times';
 import { mineDeep, openFleet } from './swap-fleet';
 import { runPhase, waitIdle, type PhaseResult } from './swap-phase';
 
@@ -63,6 +64,7 @@ function report(baseline: BaselineResult, burst: PhaseResult, steady: PhaseResul
     console.log(
       `profile windows (µs, monotonic): burst ${burst.monotonicUs.join('-')} steady ${steady.monotonicUs.join('-')}`,
     );
+  reportLegs(burst, steady);
   reportCpu(burst, steady);
   for (const [id, status] of [...burst.failed, ...steady.failed].slice(0, 10))
     console.log(`  swap ${id} ended ${status}`);
@@ -80,6 +82,20 @@ function report(baseline: BaselineResult, burst: PhaseResult, steady: PhaseResul
     `steady p99 report → SENDING           ${`${p99.toFixed(0)} ms`.padStart(12)}   < ${TARGETS.p99Ms} ms ${p99Met ? 'met' : 'MISSED'}`,
   );
   return ratioMet && p99Met;
+}
+
+/** Where EXCHANGING → SENDING goes, by the streams' timestamps of the hand-overs. */
+function reportLegs(burst: PhaseResult, steady: PhaseResult): void {
+  console.log('\nEXCHANGING → SENDING by leg, p50 / p99 ms          burst          steady');
+  const legs: Array<[keyof PhaseResult['legs'], string]> = [
+    ['command', 'EXCHANGING → payout command (engine outbox)'],
+    ['treasury', 'command → broadcast reported (treasury, devnet)'],
+    ['sending', 'broadcast reported → SENDING (engine)'],
+  ];
+  for (const [leg, name] of legs) {
+    const cell = (r: PhaseResult) => `${ms(r.legs[leg], 50)} / ${ms(r.legs[leg], 99)}`.padStart(14);
+    console.log(`${name.padEnd(48)}${cell(burst)}  ${cell(steady)}`);
+  }
 }
 
 /** Each process's CPU per swap in both phases, and how much of the machine the phases used. */
@@ -117,12 +133,14 @@ async function main(): Promise<void> {
   const timeoutMs = Number(values['timeout-seconds']) * 1000;
   const stack = await Stack.start({ ...DEPLOYED_TIMERS, devnetEnv: { DEVNET_BLOCK_SECONDS: '0' } });
   let log: SwapEventLog | undefined;
+  let stages: StageTimes | undefined;
   try {
     const client = stack.client(await stack.createKey({ rateLimit: 100_000 }));
     await stack.pricesReady(await stack.createKey());
     const events = await SwapEventLog.open(stack.bus);
     const meter = new CpuMeter(() => stackProcesses(stack));
     log = events;
+    stages = await StageTimes.open(stack.bus);
     console.log(`opening ${2 * count} swaps and paying their deposits on the devnet…`);
     const burstFleet = await openFleet(stack, client, count, 8);
     const steadyFleet = await openFleet(stack, client, count, 8);
@@ -141,6 +159,7 @@ async function main(): Promise<void> {
     const burst = await runPhase(
       stack.bus,
       events,
+      stages,
       burstFleet,
       { rate: null, concurrency },
       timeoutMs,
@@ -156,7 +175,15 @@ async function main(): Promise<void> {
     await waitIdle(stack.bus);
     const rate = values.rate ? Number(values.rate) : Math.max(1, (0.5 * burst.swaps) / burst.seconds);
     console.log(`steady: ${rate.toFixed(0)} deposit reports per second…`);
-    const steady = await runPhase(stack.bus, events, steadyFleet, { rate, concurrency }, timeoutMs, meter);
+    const steady = await runPhase(
+      stack.bus,
+      events,
+      stages,
+      steadyFleet,
+      { rate, concurrency },
+      timeoutMs,
+      meter,
+    );
 
     console.log(
       `\n${count} swaps per phase over ${new Set(burstFleet.map((s) => s.from)).size} source and ${new Set(burstFleet.map((s) => s.to)).size} payout currencies; reports published ${concurrency} at a time; consumer concurrency 16`,
@@ -164,6 +191,7 @@ async function main(): Promise<void> {
     process.exitCode = report(baseline, burst, steady, rate) ? 0 : 1;
   } finally {
     await log?.close();
+    await stages?.close();
     await stack.stop();
   }
 }
