@@ -1,36 +1,23 @@
-import { Bus } from './bus';
 import { encodeJson, versionHeaders } from './codec';
 import {
   connectBus,
-  type NatsServerHandle,
   recordingLogger,
   sleep,
-  startNatsServer,
   swapsStream,
   swapUpdated,
+  useNatsBus,
   waitFor,
 } from '../test/fixtures';
 
 const updated = (swapId: string, amount: string) => ({ swapId, state: 'NEW' as const, amount });
 
 describe('durable consumers', () => {
-  let server: NatsServerHandle;
-  let bus: Bus;
   const logger = recordingLogger();
-
-  beforeAll(async () => {
-    server = await startNatsServer();
-    bus = await connectBus(server.url, logger);
-    await bus.ensureStream(swapsStream);
-  });
-  afterAll(async () => {
-    await bus.close();
-    await server.stop();
-  });
+  const nats = useNatsBus({ logger, streams: [swapsStream] });
 
   it('resumes where it left off after a restart', async () => {
     for (let i = 1; i <= 3; i++)
-      await bus.publish(swapUpdated, ['r'], updated('r', String(i)), { msgId: `r-${i}` });
+      await nats.bus.publish(swapUpdated, ['r'], updated('r', String(i)), { msgId: `r-${i}` });
     const seen: string[] = [];
     const options = {
       durable: 'restart',
@@ -39,14 +26,14 @@ describe('durable consumers', () => {
         seen.push(m.amount);
       },
     };
-    const first = await bus.consume(swapUpdated, options);
+    const first = await nats.bus.consume(swapUpdated, options);
     await waitFor(() => seen.length === 3);
     await first.stop();
 
     for (let i = 4; i <= 5; i++)
-      await bus.publish(swapUpdated, ['r'], updated('r', String(i)), { msgId: `r-${i}` });
+      await nats.bus.publish(swapUpdated, ['r'], updated('r', String(i)), { msgId: `r-${i}` });
     // A second process (its own connection) takes over the same durable.
-    const other = await connectBus(server.url);
+    const other = await connectBus(nats.url);
     const second = await other.consume(swapUpdated, options);
     await waitFor(() => seen.length === 5);
     await sleep(200);
@@ -56,9 +43,9 @@ describe('durable consumers', () => {
   });
 
   it('redelivers a message whose handler failed, with its delivery count', async () => {
-    await bus.publish(swapUpdated, ['e'], updated('e', '7'), { msgId: 'e-1' });
+    await nats.bus.publish(swapUpdated, ['e'], updated('e', '7'), { msgId: 'e-1' });
     const attempts: { deliveryCount: number; redelivered: boolean }[] = [];
-    const handle = await bus.consume(swapUpdated, {
+    const handle = await nats.bus.consume(swapUpdated, {
       durable: 'errors',
       filter: 'swap.e.updated',
       retry: { initialMs: 50, maxMs: 200 },
@@ -78,11 +65,11 @@ describe('durable consumers', () => {
   });
 
   it('terminates a poison message and goes on with the next one', async () => {
-    await bus.js.publish('swap.p.updated', 'not json', { msgID: 'p-1' });
-    await bus.js.publish('swap.p.updated', encodeJson({ swapId: 'p', state: 'NEW' }), { msgID: 'p-2' });
-    await bus.publish(swapUpdated, ['p'], updated('p', '9'), { msgId: 'p-3' });
+    await nats.bus.js.publish('swap.p.updated', 'not json', { msgID: 'p-1' });
+    await nats.bus.js.publish('swap.p.updated', encodeJson({ swapId: 'p', state: 'NEW' }), { msgID: 'p-2' });
+    await nats.bus.publish(swapUpdated, ['p'], updated('p', '9'), { msgId: 'p-3' });
     const seen: string[] = [];
-    const handle = await bus.consume(swapUpdated, {
+    const handle = await nats.bus.consume(swapUpdated, {
       durable: 'poison',
       filter: 'swap.p.updated',
       maxAckPending: 1,
@@ -98,19 +85,19 @@ describe('durable consumers', () => {
     expect(seen).toEqual(['9']);
     const terminated = logger.entries.filter((e) => e.msg === 'invalid message terminated');
     expect(terminated.map((e) => (e.obj as { msgId: string }).msgId)).toEqual(['p-1', 'p-2']);
-    const info = await (await bus.manager()).consumers.info(swapsStream.name, 'poison');
+    const info = await (await nats.bus.manager()).consumers.info(swapsStream.name, 'poison');
     expect(info.num_ack_pending).toBe(0);
     expect(info.num_pending).toBe(0);
   });
 
   it('returns a message from a newer contract version instead of handling it', async () => {
-    await bus.js.publish('swap.v.updated', encodeJson(updated('v', '1')), {
+    await nats.bus.js.publish('swap.v.updated', encodeJson(updated('v', '1')), {
       msgID: 'v-1',
       headers: versionHeaders(2),
     });
-    await bus.publish(swapUpdated, ['v'], updated('v', '2'), { msgId: 'v-2' });
+    await nats.bus.publish(swapUpdated, ['v'], updated('v', '2'), { msgId: 'v-2' });
     const seen: string[] = [];
-    const handle = await bus.consume(swapUpdated, {
+    const handle = await nats.bus.consume(swapUpdated, {
       durable: 'versions',
       filter: 'swap.v.updated',
       handler: async (m) => {
@@ -120,18 +107,18 @@ describe('durable consumers', () => {
     await waitFor(() => seen.length === 1);
     await handle.stop();
     expect(seen).toEqual(['2']);
-    const info = await (await bus.manager()).consumers.info(swapsStream.name, 'versions');
+    const info = await (await nats.bus.manager()).consumers.info(swapsStream.name, 'versions');
     // Not terminated: it stays with the durable for an upgraded instance.
     expect(info.num_ack_pending + info.num_pending).toBe(1);
   });
 
   it('runs handlers concurrently up to the bound and drains them on stop', async () => {
     for (let i = 0; i < 8; i++)
-      await bus.publish(swapUpdated, ['c'], updated('c', String(i)), { msgId: `c-${i}` });
+      await nats.bus.publish(swapUpdated, ['c'], updated('c', String(i)), { msgId: `c-${i}` });
     let active = 0;
     let peak = 0;
     let done = 0;
-    const handle = await bus.consume(swapUpdated, {
+    const handle = await nats.bus.consume(swapUpdated, {
       durable: 'concurrent',
       filter: 'swap.c.updated',
       concurrency: 3,
@@ -149,7 +136,7 @@ describe('durable consumers', () => {
     expect(peak).toBe(3);
 
     // Whatever was not handled before stop() was handed back and is delivered again.
-    const rest = await bus.consume(swapUpdated, {
+    const rest = await nats.bus.consume(swapUpdated, {
       durable: 'concurrent',
       filter: 'swap.c.updated',
       handler: async () => {

@@ -1,32 +1,13 @@
 import { defineKv } from '@swap/contracts';
 import { z } from 'zod';
-import { Bus } from './bus';
 import { BusContractError } from './errors';
-import {
-  connectBus,
-  type NatsServerHandle,
-  nonces,
-  prices,
-  sleep,
-  startNatsServer,
-  waitFor,
-} from '../test/fixtures';
+import { connectBus, nonces, prices, sleep, useNatsBus, waitFor } from '../test/fixtures';
 
 describe('kv', () => {
-  let server: NatsServerHandle;
-  let bus: Bus;
-
-  beforeAll(async () => {
-    server = await startNatsServer();
-    bus = await connectBus(server.url);
-  });
-  afterAll(async () => {
-    await bus.close();
-    await server.stop();
-  });
+  const nats = useNatsBus();
 
   it('gets, puts, lists and deletes typed values', async () => {
-    const store = await bus.kv(prices);
+    const store = await nats.bus.kv(prices);
     await store.put('BTC-ETH', { price: '31.5' });
     await store.put('BTC-LTC', { price: '900' });
     await expect(store.get('BTC-ETH')).resolves.toEqual({ price: '31.5' });
@@ -40,16 +21,16 @@ describe('kv', () => {
   });
 
   it('opens the same store once per contract, concurrently too', async () => {
-    const [a, b] = await Promise.all([bus.kv(nonces), bus.kv(nonces)]);
+    const [a, b] = await Promise.all([nats.bus.kv(nonces), nats.bus.kv(nonces)]);
     expect(a).toBe(b);
-    const other = await connectBus(server.url);
-    await Promise.all([other.kv(nonces), bus.kv(nonces)]);
+    const other = await connectBus(nats.url);
+    await Promise.all([other.kv(nonces), nats.bus.kv(nonces)]);
     await other.close();
   });
 
   it('creates a key atomically: of two concurrent creates exactly one wins', async () => {
-    const a = await bus.kv(nonces);
-    const other = await connectBus(server.url);
+    const a = await nats.bus.kv(nonces);
+    const other = await connectBus(nats.url);
     const b = await other.kv(nonces);
     for (let i = 0; i < 20; i++) {
       const results = await Promise.all([a.create(`n${i}`, { at: 1 }), b.create(`n${i}`, { at: 2 })]);
@@ -69,8 +50,8 @@ describe('kv', () => {
       history: 1,
       schema: z.object({ at: z.number() }),
     });
-    const store = await bus.kv(shortLived);
-    const info = await (await bus.manager()).streams.info('KV_short');
+    const store = await nats.bus.kv(shortLived);
+    const info = await (await nats.bus.manager()).streams.info('KV_short');
     expect(info.config.max_age).toBe(1e9);
     expect(info.config.max_msgs_per_subject).toBe(1);
 
@@ -80,8 +61,8 @@ describe('kv', () => {
     await expect(store.get('once')).resolves.toBeNull();
     await expect(store.create('once', { at: 3 })).resolves.toBe(true);
 
-    await bus.kv({ ...shortLived, ttlSeconds: 5, history: 3 });
-    const changed = await (await bus.manager()).streams.info('KV_short');
+    await nats.bus.kv({ ...shortLived, ttlSeconds: 5, history: 3 });
+    const changed = await (await nats.bus.manager()).streams.info('KV_short');
     expect(changed.config.max_age).toBe(5e9);
     expect(changed.config.max_msgs_per_subject).toBe(3);
   });
@@ -93,7 +74,7 @@ describe('kv', () => {
       history: 1,
       schema: z.object({ price: z.string() }),
     });
-    const store = await bus.kv(watched);
+    const store = await nats.bus.kv(watched);
     await store.put('a', { price: '1' });
     await store.put('b', { price: '2' });
     await store.put('a', { price: '3' });
@@ -119,7 +100,7 @@ describe('kv', () => {
       history: 1,
       schema: z.object({ price: z.string() }),
     });
-    const store = await bus.kv(empty);
+    const store = await nats.bus.kv(empty);
     const seen: string[] = [];
     const watch = await store.watch((key) => seen.push(key));
     await watch.ready;

@@ -1,15 +1,5 @@
-import { Bus } from './bus';
 import type { EventObserver } from './observe';
-import {
-  connectBus,
-  type NatsServerHandle,
-  recordingLogger,
-  sleep,
-  startNatsServer,
-  swapsStream,
-  swapUpdated,
-  waitFor,
-} from '../test/fixtures';
+import { recordingLogger, sleep, swapsStream, swapUpdated, useNatsBus, waitFor } from '../test/fixtures';
 
 type Updated = { swapId: string; state: 'NEW' | 'SENDING' | 'DONE'; amount: string };
 
@@ -25,27 +15,16 @@ function recorder(): EventObserver<Updated> & { seen: string[] } {
 }
 
 describe('observing events live', () => {
-  let server: NatsServerHandle;
-  let bus: Bus;
   const logger = recordingLogger();
+  const nats = useNatsBus({ logger, streams: [swapsStream] });
   let sequence = 0;
   const publish = (amount: string) =>
-    bus.publish(swapUpdated, ['o'], { swapId: 'o', state: 'NEW', amount }, { msgId: `o-${++sequence}` });
-
-  beforeAll(async () => {
-    server = await startNatsServer();
-    bus = await connectBus(server.url, logger);
-    await bus.ensureStream(swapsStream);
-  });
-  afterAll(async () => {
-    await bus.close();
-    await server.stop();
-  });
+    nats.bus.publish(swapUpdated, ['o'], { swapId: 'o', state: 'NEW', amount }, { msgId: `o-${++sequence}` });
 
   it('is live once subscribed and gets every event published after, in order', async () => {
     await publish('1'); // before: never delivered
     const observer = recorder();
-    const handle = await bus.observe(swapUpdated, observer);
+    const handle = await nats.bus.observe(swapUpdated, observer);
     expect(observer.seen).toEqual(['live']);
     for (const amount of ['2', '3', '4']) await publish(amount);
     await waitFor(() => observer.seen.length === 4);
@@ -59,8 +38,8 @@ describe('observing events live', () => {
 
   it('reports an event it cannot read as a gap, then goes on', async () => {
     const observer = recorder();
-    const handle = await bus.observe(swapUpdated, observer);
-    bus.connection.publish(swapUpdated.subject('o'), '{"swapId":"o","state":"LOST"}');
+    const handle = await nats.bus.observe(swapUpdated, observer);
+    nats.bus.connection.publish(swapUpdated.subject('o'), '{"swapId":"o","state":"LOST"}');
     await publish('6');
     await waitFor(() => observer.seen.length === 3);
     expect(observer.seen).toEqual(['live', 'gap', '6']);
@@ -70,8 +49,8 @@ describe('observing events live', () => {
 
   it('reports a lost connection as a gap and is live again once resubscribed', async () => {
     const observer = recorder();
-    const handle = await bus.observe(swapUpdated, observer);
-    await bus.connection.reconnect();
+    const handle = await nats.bus.observe(swapUpdated, observer);
+    await nats.bus.connection.reconnect();
     await waitFor(() => observer.seen.at(-1) === 'live' && observer.seen.length > 1, 10_000);
     expect(observer.seen[1]).toBe('gap');
     await publish('7');

@@ -1,34 +1,17 @@
-import { Bus } from './bus';
 import { encodeJson, versionHeaders } from './codec';
 import { BusContractError, BusUnavailableError } from './errors';
 import { rpcFail, rpcOk } from './rpc';
-import {
-  connectBus,
-  type NatsServerHandle,
-  quoteRpc,
-  recordingLogger,
-  startNatsServer,
-} from '../test/fixtures';
+import { quoteRpc, recordingLogger, useNatsBus } from '../test/fixtures';
 
 const decoder = new TextDecoder();
 
 describe('rpc', () => {
-  let server: NatsServerHandle;
-  let bus: Bus;
   const logger = recordingLogger();
-
-  beforeAll(async () => {
-    server = await startNatsServer();
-    bus = await connectBus(server.url, logger);
-  });
-  afterAll(async () => {
-    await bus.close();
-    await server.stop();
-  });
+  const nats = useNatsBus({ logger });
 
   /** Sends bytes past the client-side validation, as a foreign or buggy client would. */
   async function raw(payload: string, version = 1): Promise<unknown> {
-    const msg = await bus.connection.request(quoteRpc.subject, payload, {
+    const msg = await nats.bus.connection.request(quoteRpc.subject, payload, {
       timeout: 1000,
       headers: versionHeaders(version),
     });
@@ -36,7 +19,7 @@ describe('rpc', () => {
   }
 
   it('answers a valid request, a business error, and a bad request', async () => {
-    const handle = await bus.serve(
+    const handle = await nats.bus.serve(
       quoteRpc,
       async (req) => {
         if (req.from === 'XMR') return rpcFail({ code: 'PAIR_DISABLED', message: 'disabled', status: 422 });
@@ -44,18 +27,22 @@ describe('rpc', () => {
       },
       { queue: 'engine' },
     );
-    await expect(bus.request(quoteRpc, { from: 'BTC', amount: '5' }, { timeoutMs: 1000 })).resolves.toEqual({
+    await expect(
+      nats.bus.request(quoteRpc, { from: 'BTC', amount: '5' }, { timeoutMs: 1000 }),
+    ).resolves.toEqual({
       ok: true,
       data: { rate: 'BTC:5' },
     });
-    await expect(bus.request(quoteRpc, { from: 'XMR', amount: '5' }, { timeoutMs: 1000 })).resolves.toEqual({
+    await expect(
+      nats.bus.request(quoteRpc, { from: 'XMR', amount: '5' }, { timeoutMs: 1000 }),
+    ).resolves.toEqual({
       ok: false,
       error: { code: 'PAIR_DISABLED', message: 'disabled', status: 422 },
     });
     // The client refuses to send what the contract forbids...
-    await expect(bus.request(quoteRpc, { from: 'BTC', amount: '1.5' }, { timeoutMs: 1000 })).rejects.toThrow(
-      BusContractError,
-    );
+    await expect(
+      nats.bus.request(quoteRpc, { from: 'BTC', amount: '1.5' }, { timeoutMs: 1000 }),
+    ).rejects.toThrow(BusContractError);
     // ...and the server answers 400 to what slipped past anyway.
     await expect(raw(JSON.stringify({ from: 'BTC', amount: '1.5' }))).resolves.toMatchObject({
       ok: false,
@@ -70,7 +57,7 @@ describe('rpc', () => {
   });
 
   it('hides handler failures and invalid replies behind INTERNAL', async () => {
-    const handle = await bus.serve(
+    const handle = await nats.bus.serve(
       quoteRpc,
       async (req) => {
         if (req.from === 'ERR') throw new Error('db password is hunter2');
@@ -79,12 +66,12 @@ describe('rpc', () => {
       { queue: 'engine' },
     );
     const internal = { ok: false, error: { code: 'INTERNAL', message: 'Internal error', status: 500 } };
-    const thrown = await bus.request(quoteRpc, { from: 'ERR', amount: '1' }, { timeoutMs: 1000 });
+    const thrown = await nats.bus.request(quoteRpc, { from: 'ERR', amount: '1' }, { timeoutMs: 1000 });
     expect(thrown).toEqual(internal);
     expect(JSON.stringify(thrown)).not.toContain('hunter2');
-    await expect(bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 })).resolves.toEqual(
-      internal,
-    );
+    await expect(
+      nats.bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 }),
+    ).resolves.toEqual(internal);
     expect(logger.entries.some((e) => e.level === 'error' && e.msg === 'rpc handler failed')).toBe(true);
     await handle.stop();
   });
@@ -92,7 +79,7 @@ describe('rpc', () => {
   it('gives each request to exactly one member of the queue group', async () => {
     const served: string[] = [];
     const make = (who: string) =>
-      bus.serve(
+      nats.bus.serve(
         quoteRpc,
         async () => {
           served.push(who);
@@ -102,21 +89,21 @@ describe('rpc', () => {
       );
     const handles = await Promise.all([make('a'), make('b')]);
     for (let i = 0; i < 20; i++)
-      await bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 });
+      await nats.bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 });
     expect(served).toHaveLength(20);
     await Promise.all(handles.map((h) => h.stop()));
   });
 
   it('fails fast with BusUnavailableError when nobody serves', async () => {
     const started = Date.now();
-    const attempt = bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 5000 });
+    const attempt = nats.bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 5000 });
     await expect(attempt).rejects.toBeInstanceOf(BusUnavailableError);
     await expect(attempt).rejects.toMatchObject({ reason: 'no-responders' });
     expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('times out with BusUnavailableError when the server is too slow', async () => {
-    const slow = await bus.serve(
+    const slow = await nats.bus.serve(
       quoteRpc,
       async () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -125,7 +112,7 @@ describe('rpc', () => {
       { queue: 'engine' },
     );
     await expect(
-      bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 50 }),
+      nats.bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 50 }),
     ).rejects.toMatchObject({
       name: 'BusUnavailableError',
       reason: 'timeout',
@@ -134,15 +121,15 @@ describe('rpc', () => {
   });
 
   it('refuses a reply that breaks the contract', async () => {
-    const sub = bus.connection.subscribe(quoteRpc.subject, {
+    const sub = nats.bus.connection.subscribe(quoteRpc.subject, {
       callback: (_err, msg) => {
         msg.respond(encodeJson({ ok: true, data: {} }));
       },
     });
-    await bus.connection.flush();
-    await expect(bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 })).rejects.toThrow(
-      /engine\.quote response/,
-    );
+    await nats.bus.connection.flush();
+    await expect(
+      nats.bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 }),
+    ).rejects.toThrow(/engine\.quote response/);
     sub.unsubscribe();
   });
 });

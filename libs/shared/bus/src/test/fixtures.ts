@@ -1,4 +1,5 @@
 import {
+  type StreamContract,
   defineEvent,
   defineKv,
   defineRpc,
@@ -11,7 +12,9 @@ import { z } from 'zod';
 import { Bus } from '../lib/bus';
 import type { BusLogger } from '../lib/logger';
 
-export { startNatsServer, type NatsServerHandle } from '@swap/testing';
+import { startNatsServer, type NatsServerHandle } from '@swap/testing';
+
+export { startNatsServer, type NatsServerHandle };
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error' | 'debug';
@@ -32,6 +35,43 @@ export function recordingLogger(): BusLogger & { entries: LogEntry[] } {
 
 export function connectBus(url: string, logger: BusLogger = recordingLogger()): Promise<Bus> {
   return Bus.connect({ url, name: 'bus-test', logger });
+}
+
+/** The calling suite's nats-server and Bus, open from its beforeAll to its afterAll. */
+export interface SuiteBus {
+  readonly bus: Bus;
+  /** The server's URL, for more connections. */
+  readonly url: string;
+}
+
+/**
+ * Starts a nats-server for the calling suite and connects a Bus to it (with `logger`, and
+ * `streams` ensured) before its tests; closes both after them.
+ */
+export function useNatsBus(options: { logger?: BusLogger; streams?: StreamContract[] } = {}): SuiteBus {
+  let server: NatsServerHandle | undefined;
+  let bus: Bus | undefined;
+  beforeAll(async () => {
+    server = await startNatsServer();
+    bus = await connectBus(server.url, options.logger);
+    for (const stream of options.streams ?? []) await bus.ensureStream(stream);
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await server?.stop();
+  });
+  const open = () => {
+    if (!server || !bus) throw new Error('the suite bus is not open (useNatsBus outside a describe?)');
+    return { server, bus };
+  };
+  return {
+    get bus() {
+      return open().bus;
+    },
+    get url() {
+      return open().server.url;
+    },
+  };
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
