@@ -15,13 +15,14 @@ import {
   swapUpdated,
   type PayoutProgress,
 } from '@swap/contracts';
+import { toUnits } from '@swap/domain';
 import { Stack, TEST_MNEMONIC } from '@swap/stack';
 import { swapSnapshotFixture } from '@swap/testing';
 
 const ETH_USER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ETH_FEE = 420_000_000_000_000n; // the devnet's fee of a plain ETH transfer
 const USDTERC_FEE = 1_300_000_000_000_000n; // and of a token transfer
-const ETH_XPUB = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC)).ETH;
+const { ETH: ETH_XPUB, BTC: BTC_XPUB } = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -167,6 +168,28 @@ describe('the treasury on the devnet, end to end', () => {
     }
     await waitFor(() => progress.some((p) => p.state === 'broadcast'), 15_000);
     expect(progress.map((p) => [p.payoutId, p.state])).toEqual([[command.payoutId, 'broadcast']]);
+  });
+
+  it("counts a BTC deposit in the hot wallet, unswept, once a swap handed out its address (the node's wallet)", async () => {
+    const btcBalance = async () =>
+      toUnits((await call(treasuryBalances, {})).find((b) => b.code === 'BTC')!.balance!, 8);
+    const address = depositAddress('BTC', BTC_XPUB, 9);
+    await call(devnetDeposit, { currency: 'BTC', address, amount: '0.5' });
+    await call(devnetMine, { network: 'BTC', blocks: 1 });
+    const before = await btcBalance();
+
+    const swap = swapSnapshotFixture({
+      id: 'WaLlEtBtC1',
+      status: 'NEW',
+      from: 'BTC',
+      to: 'ETH',
+      depositAddress: address,
+      depositIndex: 9,
+    });
+    await stack.bus.publish(swapUpdated, [swap.id], swap, { msgId: `${swap.id}:created` });
+
+    await waitFor(async () => (await btcBalance()) !== before);
+    expect((await btcBalance()) - before).toBe(50_000_000n);
   });
 
   describe('sweeps', () => {

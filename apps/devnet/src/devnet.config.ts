@@ -60,11 +60,11 @@ export const devnetConfigSchema = z
 
 export type DevnetConfig = z.output<typeof devnetConfigSchema>;
 
-export const hotWallets = (config: DevnetConfig) =>
-  Object.fromEntries(NETWORKS.map((n) => [n, depositAddress(n, config[`${n}_XPUB`], 0)])) as Record<
-    Network,
-    string
-  >;
+/** Address `index` of a network's account (D11): public keys only; index 0 is its hot wallet. */
+export const accountAddress =
+  (config: DevnetConfig) =>
+  (network: Network, index: number): string =>
+    depositAddress(network, config[`${network}_XPUB`], index);
 
 export const funding = (config: DevnetConfig) =>
   Object.fromEntries(

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { Devnet } from '@swap/devnet';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
-import { funding, hotWallets, type DevnetConfig } from './devnet.config';
+import { accountAddress, funding, type DevnetConfig } from './devnet.config';
 import { BLOCK_SECONDS, DevnetHandlers, LOGGER } from './devnet.handlers';
 
 /** Wires the simulated chains (D10): their schema, the RPCs the devnet chain adapters call, the block timer. */
@@ -28,7 +28,7 @@ export function devnetModule(config: DevnetConfig, logger: Logger) {
         inject: [DataSource],
         useFactory: (ds: DataSource) =>
           Devnet.open(new DevnetRepository(ds), {
-            hotWallets: hotWallets(config),
+            account: accountAddress(config),
             funding: funding(config),
             logger,
           }),

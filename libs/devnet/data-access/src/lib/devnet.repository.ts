@@ -58,6 +58,31 @@ export class DevnetRepository {
     });
   }
 
+  /** The addresses of the account of `hotWallet` that its wallet holds, from index 1 on. */
+  async walletAddresses(network: Network, hotWallet: string): Promise<string[]> {
+    const rows: Array<{ address: string }> = await this.dataSource.query(
+      `SELECT address FROM wallet_addresses WHERE network = $1 AND hot_wallet = $2 ORDER BY account_index`,
+      [network, hotWallet],
+    );
+    return rows.map((row) => row.address);
+  }
+
+  /** Adds the account's addresses from index `first` on to its wallet (again: no change). */
+  async addWalletAddresses(
+    network: Network,
+    hotWallet: string,
+    first: number,
+    addresses: readonly string[],
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO wallet_addresses (network, hot_wallet, account_index, address)
+       SELECT $1, $2, $3::integer + ordinality::integer - 1, address
+       FROM unnest($4::text[]) WITH ORDINALITY AS a(address)
+       ON CONFLICT DO NOTHING`,
+      [network, hotWallet, first, addresses],
+    );
+  }
+
   async failingPayouts(): Promise<CurrencyCode[]> {
     const rows: Array<{ currency: CurrencyCode }> = await this.dataSource.query(
       `SELECT currency FROM fail_payouts ORDER BY currency`,

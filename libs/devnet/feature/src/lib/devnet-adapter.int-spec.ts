@@ -203,6 +203,32 @@ describe('devnet chain adapter', () => {
     expect(await xmr.broadcast(payout)).toEqual({ accepted: true });
   });
 
+  it('keeps a wallet on BTC: addresses the treasury expects add their coins to the hot wallet, after a restart too', async () => {
+    const btc = {
+      sender: new DevnetSender(harness.bus, 'BTC'),
+      reader: new DevnetReader(harness.bus, 'BTC'),
+    };
+    const hotBtc = key('BTC', 0).address;
+    const send = (currency: 'BTC', address: string, amount: string) =>
+      harness.bus.request(devnetDeposit, { currency, address, amount }, { timeoutMs: 5000 });
+    data(await send('BTC', key('BTC', 2).address, '2'));
+    data(await send('BTC', key('BTC', 4).address, '3'));
+    data(await harness.bus.request(devnetMine, { network: 'BTC', blocks: 1 }, { timeoutMs: 5000 }));
+    const funded = await btc.reader.balance(hotBtc, 'BTC');
+
+    await btc.sender.expectAddresses!(3);
+    expect(await btc.reader.balance(hotBtc, 'BTC')).toBe(funded + 200_000_000n);
+    await harness.restart();
+    await btc.sender.expectAddresses!(1);
+    expect(await btc.reader.balance(hotBtc, 'BTC')).toBe(funded + 200_000_000n);
+    await btc.sender.expectAddresses!(4);
+    expect(await btc.reader.balance(hotBtc, 'BTC')).toBe(funded + 500_000_000n);
+
+    // Account chains have no wallet: their deposits are swept to the hot wallet.
+    expect(sender.expectAddresses).toBeUndefined();
+    expect(new DevnetSender(harness.bus, 'XMR').expectAddresses).toBeDefined();
+  });
+
   it('answers business errors as rpc errors', async () => {
     const bad = await harness.bus.request(
       devnetDeposit,

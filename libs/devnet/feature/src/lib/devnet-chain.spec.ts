@@ -329,6 +329,79 @@ describe('DevnetChain: reorganisations', () => {
   });
 });
 
+describe('DevnetChain: the wallet of BTC, LTC and XMR', () => {
+  it('lets the hot wallet spend what the addresses it holds received, and only those', () => {
+    const { chain, hot, deposit, mine, submit } = setup('BTC');
+    const funded = units('BTC', DEFAULT_FUNDING.BTC);
+    const [held, outside] = [key('BTC', 1).address, key('BTC', 2).address];
+    deposit('BTC', held, '30');
+    deposit('BTC', outside, '40');
+    mine();
+    expect(chain.balance(hot.address, 'BTC')).toBe(funded);
+
+    chain.joinWallet([held]);
+    expect(chain.walletSize).toBe(2);
+    // The wallet's coins are one balance, whichever of its addresses is asked.
+    expect(chain.balance(hot.address, 'BTC')).toBe(funded + units('BTC', '30'));
+    expect(chain.balance(held, 'BTC')).toBe(funded + units('BTC', '30'));
+    expect(chain.balance(outside, 'BTC')).toBe(units('BTC', '40'));
+
+    const to = key('BTC', 9).address;
+    const tooMuch = units('BTC', '30') + funded;
+    expect(() => submit(signTx(hot, { to, currency: 'BTC', amount: tooMuch, nonce: 0 }))).toThrow(
+      /insufficient funds/,
+    );
+    const amount = funded + units('BTC', '10');
+    const { txid } = submit(signTx(hot, { to, currency: 'BTC', amount, nonce: 0 }));
+    mine();
+    expect(chain.status(txid)).toMatchObject({ state: 'confirmed' });
+    expect(chain.balance(hot.address, 'BTC')).toBe(units('BTC', '20') - TRANSFER_FEES.BTC);
+    expect(chain.balance(to, 'BTC')).toBe(amount);
+  });
+
+  it("counts every queued spend of the wallet's addresses against its coins", () => {
+    const { chain, hot, deposit, mine, submit } = setup('LTC');
+    const held = key('LTC', 1);
+    deposit('LTC', held.address, '1');
+    mine();
+    chain.joinWallet([held.address]);
+    const to = key('LTC', 9).address;
+    const all = chain.balance(hot.address, 'LTC');
+    submit(signTx(held, { to, currency: 'LTC', amount: units('LTC', '0.5'), nonce: 0 }));
+    const rest = all - units('LTC', '0.5') - TRANSFER_FEES.LTC;
+    expect(() =>
+      submit(signTx(hot, { to, currency: 'LTC', amount: rest - TRANSFER_FEES.LTC + 1n, nonce: 0 })),
+    ).toThrow(/insufficient funds/);
+    submit(signTx(hot, { to, currency: 'LTC', amount: rest - TRANSFER_FEES.LTC, nonce: 0 }));
+    mine();
+    expect(chain.balance(hot.address, 'LTC')).toBe(0n);
+  });
+
+  it('takes a reorganised deposit out of the wallet, and fails a spend it no longer covers', () => {
+    const { chain, hot, deposit, mine, submit, run } = setup('XMR');
+    const held = key('XMR', 1).address;
+    chain.joinWallet([held]);
+    const funded = chain.balance(hot.address, 'XMR');
+    const late = deposit('XMR', held, '5');
+    mine();
+    const spend = submit(
+      signTx(hot, { to: key('XMR', 7).address, currency: 'XMR', amount: funded + 1n, nonce: 0 }),
+    );
+    run(chain.reorg(1, [late], NONE));
+    mine();
+
+    expect(chain.status(spend.txid)).toMatchObject({ state: 'failed', reason: 'insufficient XMR balance' });
+    expect(chain.balance(held, 'XMR')).toBe(funded - TRANSFER_FEES.XMR);
+  });
+
+  it('keeps a wallet on those networks only', () => {
+    expect(setup('BTC').chain.walletSize).toBe(1);
+    expect(setup('XMR').chain.walletSize).toBe(1);
+    expect(setup('ETH').chain.walletSize).toBe(0);
+    expect(setup('SOL').chain.walletSize).toBe(0);
+  });
+});
+
 describe('DevnetChain: restore', () => {
   it('rebuilds balances, nonces, mempool, statuses and blocks from what it persisted', () => {
     const { chain, store, params, hot, deposit, mine, submit, run } = setup('ETH');

@@ -5,6 +5,7 @@ import {
   type DevnetChange,
   type DevnetTxRecord,
 } from '@swap/devnet-data';
+import { DEVNET_WALLET_NETWORKS } from '@swap/contracts';
 import type { CurrencyCode, Network } from '@swap/domain';
 import { canonicalAddress, faucetAddress } from './addresses';
 import { chainBlock, transferOf } from './chain-views';
@@ -47,11 +48,20 @@ export class DevnetChain {
   private readonly queued = new Map<string, DevnetTxRecord[]>();
   private recent = new RecentBlocks(RECENT_BLOCKS);
   private nextSeq = 0;
+  /** Addresses of the account in the chain's wallet (index 0, the hot wallet, first); 0 without one. */
+  private walletAddresses = 0;
 
-  private constructor(private readonly params: ChainParams) {}
+  private constructor(private readonly params: ChainParams) {
+    if ((DEVNET_WALLET_NETWORKS as readonly Network[]).includes(params.network))
+      this.joinWallet([params.hotWallet]);
+  }
 
   get network(): Network {
     return this.params.network;
+  }
+
+  get hotWallet(): string {
+    return this.params.hotWallet;
   }
 
   /** A new chain whose block 0 funds the hot wallet. */
@@ -139,6 +149,22 @@ export class DevnetChain {
     return TRANSFER_FEES[currency];
   }
 
+  /** How many addresses of the account the wallet holds: the next one joining has this index. */
+  get walletSize(): number {
+    return this.walletAddresses;
+  }
+
+  // --- wallet (BTC, LTC, XMR) --------------------------------------------------------------------
+
+  /**
+   * The account's next addresses, in index order, join the wallet (as addresses imported into a
+   * node's wallet): what they hold and receive, the hot wallet can spend. Kept by the caller.
+   */
+  joinWallet(addresses: readonly string[]): void {
+    for (const address of addresses) this.ledger.join(canonicalAddress(this.network, address));
+    this.walletAddresses += addresses.length;
+  }
+
   // --- operations --------------------------------------------------------------------------------
 
   /** Checks and queues a signed transaction; the same transaction again is already known. */
@@ -154,7 +180,7 @@ export class DevnetChain {
       throw new TxRefused(`nonce ${signed.nonce} is ahead of the account's next nonce ${expected}`);
     }
     if (signed.fee < this.fee(signed.currency)) throw new TxRefused('the fee is below the network fee');
-    checkFunds(this.ledger, from, this.queuedFrom(from), signed);
+    checkFunds(this.ledger, from, this.spendingWith(from), signed);
     const { currency, amount, nonce, fee } = signed;
     const to = canonicalAddress(this.network, signed.to);
     this.queue(
@@ -232,6 +258,12 @@ export class DevnetChain {
 
   private queuedFrom(from: string): DevnetTxRecord[] {
     return this.queued.get(from) ?? [];
+  }
+
+  /** Queued transactions spending the same coins as `from`'s next one: its wallet's, or its own. */
+  private spendingWith(from: string): DevnetTxRecord[] {
+    if (!this.ledger.inWallet(from)) return this.queuedFrom(from);
+    return [...this.queued].flatMap(([sender, txs]) => (this.ledger.inWallet(sender) ? txs : []));
   }
 
   private index(tx: DevnetTxRecord): void {

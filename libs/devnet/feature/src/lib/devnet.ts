@@ -6,6 +6,7 @@ import {
   type ChainBlock,
   type TxStatus,
 } from '@swap/chain';
+import type { DevnetWalletNetwork } from '@swap/contracts';
 import { emptyChange, isEmptyChange, type DevnetRepository } from '@swap/devnet-data';
 import {
   CURRENCIES,
@@ -16,6 +17,7 @@ import {
   type CurrencyCode,
   type Network,
 } from '@swap/domain';
+import { canonicalAddress } from './addresses';
 import { chainBlock } from './chain-views';
 import { DevnetChain, type Changed } from './devnet-chain';
 import { DevnetError, TxRefused } from './devnet-error';
@@ -29,8 +31,11 @@ export interface DevnetLogger {
 }
 
 export interface DevnetOptions {
-  /** depositAddress(network, <NETWORK>_XPUB, 0) of every network. */
-  hotWallets: Readonly<Record<Network, string>>;
+  /**
+   * Address `index` of a network's account: depositAddress(network, <NETWORK>_XPUB, index). Index 0
+   * is the hot wallet; BTC, LTC and XMR wallets hold the addresses the treasury expects.
+   */
+  account: (network: Network, index: number) => string;
   /** What a new chain gives its hot wallet at genesis, base units. */
   funding: Readonly<Record<CurrencyCode, bigint>>;
   /** UNIX seconds (default: the system clock). */
@@ -150,6 +155,27 @@ export class Devnet {
     return results;
   }
 
+  /**
+   * The account's addresses up to `index` join the network's wallet (as addresses imported into a
+   * node's wallet): derived from the account's public key and kept, a batch at a time, before the
+   * chain counts them. Returns how many addresses the wallet holds.
+   */
+  expectAddresses(network: DevnetWalletNetwork, index: number): Promise<number> {
+    return this.queue.run(network, async () => {
+      const chain = this.chain(network);
+      while (chain.walletSize <= index) {
+        const first = chain.walletSize;
+        const last = Math.min(index, first + WALLET_BATCH - 1);
+        const addresses = Array.from({ length: last - first + 1 }, (_, i) =>
+          canonicalAddress(network, this.options.account(network, first + i)),
+        );
+        await this.repository.addWalletAddresses(network, chain.hotWallet, first, addresses);
+        chain.joinWallet(addresses);
+      }
+      return chain.walletSize;
+    });
+  }
+
   // --- operator and test controls (swapctl devnet …) ---------------------------------------------
 
   /** A deposit from outside; `amount` is a decimal in the currency's unit. */
@@ -211,8 +237,8 @@ export class Devnet {
   }
 
   private load(network: Network): Promise<DevnetChain> {
-    const { hotWallets, funding, clock, logger } = this.options;
-    const setup = { hotWallet: hotWallets[network], funding, clock: clock ?? systemClock, logger };
+    const { account, funding, clock, logger } = this.options;
+    const setup = { hotWallet: account(network, 0), funding, clock: clock ?? systemClock, logger };
     return loadChain(this.repository, network, setup);
   }
 
@@ -231,3 +257,6 @@ export class Devnet {
 }
 
 const systemClock = () => Math.floor(Date.now() / 1000);
+
+/** Wallet addresses derived and stored at a time: a long way behind is caught up in steps that each last. */
+const WALLET_BATCH = 1000;

@@ -13,8 +13,21 @@ export interface ChainSetup {
   logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
-/** A network's chain as stored, or a new one whose genesis block funds the hot wallet (once). */
+/**
+ * A network's chain as stored, or a new one whose genesis block funds the hot wallet (once), with
+ * the addresses its wallet holds.
+ */
 export async function loadChain(
+  repository: DevnetRepository,
+  network: Network,
+  setup: ChainSetup,
+): Promise<DevnetChain> {
+  const chain = await storedOrNew(repository, network, setup);
+  if (chain.walletSize > 0) chain.joinWallet(await repository.walletAddresses(network, chain.hotWallet));
+  return chain;
+}
+
+async function storedOrNew(
   repository: DevnetRepository,
   network: Network,
   setup: ChainSetup,

@@ -6,6 +6,7 @@ import {
   devnetBalance,
   devnetBlockAt,
   devnetDeposit,
+  devnetExpectAddresses,
   devnetFailPayouts,
   devnetFee,
   devnetMempool,
@@ -74,6 +75,12 @@ export function serveDevnet(bus: Bus, devnet: Devnet, queue = 'devnet'): Promise
     bus.serve(
       devnetFee,
       ({ network, currency }) => answer(() => ({ fee: devnet.fee(network, currency).toString() })),
+      options,
+    ),
+    bus.serve(
+      devnetExpectAddresses,
+      ({ network, index }) =>
+        answer(async () => ({ addresses: await devnet.expectAddresses(network, index) })),
       options,
     ),
     bus.serve(devnetSubmit, ({ network, raw }) => answer(() => devnet.submit(network, raw)), options),

@@ -71,7 +71,12 @@ export class DevnetHarness {
       schema: DEVNET_SCHEMA,
       migrations: DEVNET_MIGRATIONS,
     });
-    const options = { hotWallets: HOT_WALLETS, funding: FUNDING, clock: this.clock, logger: quiet };
+    const options = {
+      account: (network: Network, index: number) => key(network, index).address,
+      funding: FUNDING,
+      clock: this.clock,
+      logger: quiet,
+    };
     this.devnet = await Devnet.open(new DevnetRepository(this.dataSource), options);
     this.serverBus = await Bus.connect({ url: this.nats.url, name: 'devnet', logger: quiet });
     this.handles = await serveDevnet(this.serverBus, this.devnet);

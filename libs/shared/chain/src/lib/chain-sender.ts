@@ -113,7 +113,9 @@ export interface ChainSender {
   /**
    * Addresses up to `index` of the account have been handed out: a node-side wallet that must know
    * them in advance to spend what they receive (a UTXO node's watch-only wallet, Monero
-   * subaddresses) learns them now. Idempotent and cheap when already known; absent on the devnet.
+   * subaddresses) learns them now (the devnet's BTC, LTC and XMR wallets too). Idempotent and cheap
+   * when already known; absent where each address spends only its own balance (account chains,
+   * whose deposits are swept).
    */
   expectAddresses?(index: number): Promise<void>;
 }

@@ -108,6 +108,34 @@ const submitResult = z.discriminatedUnion('accepted', [
   z.object({ accepted: z.literal(false), reason: z.string() }),
 ]);
 
+/**
+ * Networks whose wallets spend from every address of the account, as a UTXO node's wallet or a
+ * Monero wallet with its subaddresses does: a deposit to any of them adds to the hot wallet's coins.
+ * On the others each address spends only its own balance (deposits are swept to the hot wallet).
+ */
+export const DEVNET_WALLET_NETWORKS = ['BTC', 'LTC', 'XMR'] as const;
+export type DevnetWalletNetwork = (typeof DEVNET_WALLET_NETWORKS)[number];
+
+/**
+ * Addresses up to `index` of the network's account belong to its wallet from now on (as addresses
+ * imported into a node's wallet): the devnet derives them from the account's public key. Answers
+ * how many addresses the wallet has. Idempotent.
+ */
+export const devnetExpectAddresses = defineRpc({
+  name: 'devnet.expect-addresses',
+  version: 1,
+  subject: 'devnet.rpc.expect-addresses',
+  request: z.object({
+    network: z.enum(DEVNET_WALLET_NETWORKS),
+    index: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 31 - 1),
+  }),
+  response: rpcResult(z.object({ addresses: z.number().int().positive() })),
+});
+
 /** Broadcast of signed bytes; the same bytes again are accepted as already known. */
 export const devnetSubmit = defineRpc({
   name: 'devnet.submit',

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Bus } from '@swap/bus';
-import { devnetAccount, devnetFee, devnetSubmitBatch } from '@swap/contracts';
+import {
+  DEVNET_WALLET_NETWORKS,
+  devnetAccount,
+  devnetExpectAddresses,
+  devnetFee,
+  devnetSubmitBatch,
+  type DevnetWalletNetwork,
+} from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
 import type {
   AddressSigner,
@@ -20,13 +27,23 @@ import { devnetTxid, devnetTxMessage, encodeDevnetTx, type DevnetTxBody } from '
  * Ethereum (a second transaction signed before the first reached the mempool reuses its nonce and
  * is refused as a double spend), or sign several at once with signBatch() and broadcast them in
  * their order (a nonce ahead of the account's next one is refused too).
+ *
+ * On BTC, LTC and XMR the devnet keeps a wallet, as their nodes do: the hot wallet spends what any
+ * address of the account received once the devnet knows the address (expectAddresses).
  */
 export class DevnetSender implements ChainSender {
+  readonly expectAddresses?: (index: number) => Promise<void>;
+
   constructor(
     private readonly bus: Bus,
     readonly network: Network,
     private readonly options: DevnetCallOptions = {},
-  ) {}
+  ) {
+    if (isWalletNetwork(network))
+      this.expectAddresses = async (index) => {
+        await devnetCall(bus, devnetExpectAddresses, { network, index }, options);
+      };
+  }
 
   async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
     const [tx] = await this.signBatch([{ order, signer }]);
@@ -109,6 +126,9 @@ export class DevnetSender implements ChainSender {
     return BigInt(fee);
   }
 }
+
+const isWalletNetwork = (network: Network): network is DevnetWalletNetwork =>
+  (DEVNET_WALLET_NETWORKS as readonly Network[]).includes(network);
 
 /** A random transaction key (a scalar below 2^252 < L), which the devnet does not check. */
 function moneroTxKey(): string {
