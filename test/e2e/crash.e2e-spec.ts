@@ -1,15 +1,15 @@
 import {
-  DEVNET_WALLET_NETWORKS,
   devnetBalance,
   devnetDeposit,
   devnetMine,
   engineShowSwap,
+  isDevnetWalletNetwork,
   MONEY_COMMANDS_STREAM,
   SWAP_EVENTS_STREAM,
   treasuryLedger,
   type SwapSnapshot,
 } from '@swap/contracts';
-import { CURRENCY_CODES, type Network } from '@swap/domain';
+import { CURRENCY_CODES } from '@swap/domain';
 import type { SwapClient } from '@swap/sdk';
 import { CrashLoop, seededRandom, Stack } from '@swap/stack';
 import {
@@ -277,8 +277,7 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
       const net = network(code);
       const ofNetwork = swaps.filter((s) => network(s.from) === net);
       const deposits = ofNetwork.map((s) => s.depositAddress);
-      const inWallet = (DEVNET_WALLET_NETWORKS as readonly Network[]).includes(net);
-      const addresses = [hotWallet(net), ...(inWallet ? [] : deposits)];
+      const addresses = [hotWallet(net), ...(isDevnetWalletNetwork(net) ? [] : deposits)];
       let held = 0n;
       for (const address of addresses)
         held += BigInt((await stack.call(devnetBalance, { network: net, address, currency: code })).balance);

@@ -36,10 +36,10 @@ describe('devnet chain adapter', () => {
     await harness?.close();
   });
 
-  const deposit = async (currency: 'ETH' | 'USDTERC', address: string, amount: string) =>
+  const deposit = async (currency: 'ETH' | 'USDTERC' | 'BTC', address: string, amount: string) =>
     data(await harness.bus.request(devnetDeposit, { currency, address, amount }, { timeoutMs: 5000 })).txid;
-  const mine = async (blocks = 1) =>
-    data(await harness.bus.request(devnetMine, { network: 'ETH', blocks }, { timeoutMs: 5000 }));
+  const mine = async (blocks = 1, network: 'ETH' | 'BTC' = 'ETH') =>
+    data(await harness.bus.request(devnetMine, { network, blocks }, { timeoutMs: 5000 }));
   const failPayouts = async (on: boolean) =>
     data(await harness.bus.request(devnetFailPayouts, { currency: 'ETH', on }, { timeoutMs: 5000 }));
   const pay = (to: string, amount: bigint, currency: 'ETH' | 'USDTERC' = 'ETH', signer = hot) =>
@@ -209,11 +209,9 @@ describe('devnet chain adapter', () => {
       reader: new DevnetReader(harness.bus, 'BTC'),
     };
     const hotBtc = key('BTC', 0).address;
-    const send = (currency: 'BTC', address: string, amount: string) =>
-      harness.bus.request(devnetDeposit, { currency, address, amount }, { timeoutMs: 5000 });
-    data(await send('BTC', key('BTC', 2).address, '2'));
-    data(await send('BTC', key('BTC', 4).address, '3'));
-    data(await harness.bus.request(devnetMine, { network: 'BTC', blocks: 1 }, { timeoutMs: 5000 }));
+    await deposit('BTC', key('BTC', 2).address, '2');
+    await deposit('BTC', key('BTC', 4).address, '3');
+    await mine(1, 'BTC');
     const funded = await btc.reader.balance(hotBtc, 'BTC');
 
     await btc.sender.expectAddresses!(3);

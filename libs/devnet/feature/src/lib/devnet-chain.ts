@@ -5,7 +5,7 @@ import {
   type DevnetChange,
   type DevnetTxRecord,
 } from '@swap/devnet-data';
-import { DEVNET_WALLET_NETWORKS } from '@swap/contracts';
+import { isDevnetWalletNetwork } from '@swap/contracts';
 import type { CurrencyCode, Network } from '@swap/domain';
 import { canonicalAddress, faucetAddress } from './addresses';
 import { chainBlock, transferOf } from './chain-views';
@@ -48,12 +48,9 @@ export class DevnetChain {
   private readonly queued = new Map<string, DevnetTxRecord[]>();
   private recent = new RecentBlocks(RECENT_BLOCKS);
   private nextSeq = 0;
-  /** Addresses of the account in the chain's wallet (index 0, the hot wallet, first); 0 without one. */
-  private walletAddresses = 0;
 
   private constructor(private readonly params: ChainParams) {
-    if ((DEVNET_WALLET_NETWORKS as readonly Network[]).includes(params.network))
-      this.joinWallet([params.hotWallet]);
+    if (isDevnetWalletNetwork(params.network)) this.joinWallet([params.hotWallet]);
   }
 
   get network(): Network {
@@ -151,7 +148,7 @@ export class DevnetChain {
 
   /** How many addresses of the account the wallet holds: the next one joining has this index. */
   get walletSize(): number {
-    return this.walletAddresses;
+    return this.ledger.walletSize;
   }
 
   // --- wallet (BTC, LTC, XMR) --------------------------------------------------------------------
@@ -162,7 +159,6 @@ export class DevnetChain {
    */
   joinWallet(addresses: readonly string[]): void {
     for (const address of addresses) this.ledger.join(canonicalAddress(this.network, address));
-    this.walletAddresses += addresses.length;
   }
 
   // --- operations --------------------------------------------------------------------------------

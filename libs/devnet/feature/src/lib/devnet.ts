@@ -17,7 +17,6 @@ import {
   type CurrencyCode,
   type Network,
 } from '@swap/domain';
-import { canonicalAddress } from './addresses';
 import { chainBlock } from './chain-views';
 import { DevnetChain, type Changed } from './devnet-chain';
 import { DevnetError, TxRefused } from './devnet-error';
@@ -167,7 +166,7 @@ export class Devnet {
         const first = chain.walletSize;
         const last = Math.min(index, first + WALLET_BATCH - 1);
         const addresses = Array.from({ length: last - first + 1 }, (_, i) =>
-          canonicalAddress(network, this.options.account(network, first + i)),
+          this.options.account(network, first + i),
         );
         await this.repository.addWalletAddresses(network, chain.hotWallet, first, addresses);
         chain.joinWallet(addresses);

@@ -21,6 +21,11 @@ export class Ledger {
     return this.wallet.has(address) ? (this.walletTotals.get(currency) ?? 0n) : this.own(address, currency);
   }
 
+  /** How many addresses the wallet holds (none on a chain without one). */
+  get walletSize(): number {
+    return this.wallet.size;
+  }
+
   inWallet(address: string): boolean {
     return this.wallet.has(address);
   }

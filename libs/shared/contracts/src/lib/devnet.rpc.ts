@@ -116,6 +116,9 @@ const submitResult = z.discriminatedUnion('accepted', [
 export const DEVNET_WALLET_NETWORKS = ['BTC', 'LTC', 'XMR'] as const;
 export type DevnetWalletNetwork = (typeof DEVNET_WALLET_NETWORKS)[number];
 
+export const isDevnetWalletNetwork = (network: string): network is DevnetWalletNetwork =>
+  (DEVNET_WALLET_NETWORKS as readonly string[]).includes(network);
+
 /**
  * Addresses up to `index` of the network's account belong to its wallet from now on (as addresses
  * imported into a node's wallet): the devnet derives them from the account's public key. Answers

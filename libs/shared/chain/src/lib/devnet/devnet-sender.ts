@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Bus } from '@swap/bus';
 import {
-  DEVNET_WALLET_NETWORKS,
   devnetAccount,
   devnetExpectAddresses,
   devnetFee,
   devnetSubmitBatch,
-  type DevnetWalletNetwork,
+  isDevnetWalletNetwork,
 } from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
 import type {
@@ -39,7 +38,7 @@ export class DevnetSender implements ChainSender {
     readonly network: Network,
     private readonly options: DevnetCallOptions = {},
   ) {
-    if (isWalletNetwork(network))
+    if (isDevnetWalletNetwork(network))
       this.expectAddresses = async (index) => {
         await devnetCall(bus, devnetExpectAddresses, { network, index }, options);
       };
@@ -126,9 +125,6 @@ export class DevnetSender implements ChainSender {
     return BigInt(fee);
   }
 }
-
-const isWalletNetwork = (network: Network): network is DevnetWalletNetwork =>
-  (DEVNET_WALLET_NETWORKS as readonly Network[]).includes(network);
 
 /** A random transaction key (a scalar below 2^252 < L), which the devnet does not check. */
 function moneroTxKey(): string {
