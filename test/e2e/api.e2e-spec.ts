@@ -86,6 +86,19 @@ describe('the swap API, end to end', () => {
       expect(quote.from.usd).toBeGreaterThan(0);
     });
 
+    it('answers a repeated quote as the same JSON envelope', async () => {
+      const ask = () =>
+        signedFetch(stack.apiUrl, full, { path: '/swap/price', body: '{"from":"LTC","to":"ETH","amount":"3"}' });
+      const [first, again] = [await ask(), await ask()];
+      for (const answer of [first, again]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(answer.json).toMatchObject({ code: 0, msg: '', data: { rateType: 'float' } });
+      }
+      // The market may move between the two (a new quote), never the shape.
+      expect(Object.keys(again.json.data as object)).toEqual(Object.keys(first.json.data as object));
+    });
+
     it('quotes a fixed swap with a guaranteed amount', async () => {
       const quote = await api.price({ from: 'LTC', to: 'BTC', amount: '2', type: 'fixed' });
       expect(quote.rateType).toBe('fixed');

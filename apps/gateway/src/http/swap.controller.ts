@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { parseBody, SwapUseCases } from '@swap/gateway';
 import { ok } from './envelope';
@@ -17,6 +17,20 @@ import {
 } from './openapi.models';
 
 const signed = (request: SignedFastifyRequest): Authenticated => request.auth as Authenticated;
+
+/**
+ * A quote is shared and never changed while the market stands still (the use case's QuoteCache
+ * hands out the same object), so its response is serialised once, not on every request.
+ */
+const quoteResponses = new WeakMap<object, string>();
+function quoteResponse(quote: object): string {
+  let json = quoteResponses.get(quote);
+  if (json === undefined) {
+    json = JSON.stringify(ok(quote));
+    quoteResponses.set(quote, json);
+  }
+  return json;
+}
 
 /** Section 4: the swap endpoints. Each unpacks the signed request and calls one use case. */
 @ApiTags('swap')
@@ -75,8 +89,9 @@ export class SwapController {
   @ApiOperation({ summary: 'Get a quote' })
   @ApiBody({ type: QuoteBody })
   @ApiResponse({ status: 200, type: QuoteEnvelope })
+  @Header('Content-Type', 'application/json; charset=utf-8')
   price(@Req() request: SignedFastifyRequest) {
-    return ok(this.swaps.quote(parseBody(rawBody(request)), signed(request).apiKey));
+    return quoteResponse(this.swaps.quote(parseBody(rawBody(request)), signed(request).apiKey));
   }
 
   @Post('create')
