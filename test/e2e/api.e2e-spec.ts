@@ -88,7 +88,10 @@ describe('the swap API, end to end', () => {
 
     it('answers a repeated quote as the same JSON envelope', async () => {
       const ask = () =>
-        signedFetch(stack.apiUrl, full, { path: '/swap/price', body: '{"from":"LTC","to":"ETH","amount":"3"}' });
+        signedFetch(stack.apiUrl, full, {
+          path: '/swap/price',
+          body: '{"from":"LTC","to":"ETH","amount":"3"}',
+        });
       const [first, again] = [await ask(), await ask()];
       for (const answer of [first, again]) {
         expect(answer.status).toBe(200);

@@ -1,3 +1,4 @@
+import { devnetBalance, treasuryLedger } from '@swap/contracts';
 import { SwapClient } from '@swap/sdk';
 import { Stack } from '@swap/stack';
 import { ADDRESSES, SwapDriver } from './support/swap-driver';
@@ -92,7 +93,73 @@ describe('real swaps at the edges: extra deposits, NO_LIQUIDITY, EXPIRED', () =>
     await driver.deposit('LTC', created.from.address, '1');
     await driver.mine('LTC', 2);
     const deposits = await driver.swapctl('swaps', 'deposits', created.id);
-    expect(deposits).toMatchObject([{ amount: '100000000', confirmations: 2, reverted: false }]);
+    expect(deposits).toMatchObject([
+      { amount: '100000000', confirmations: 2, reverted: false, credited: false, returned: null },
+    ]);
     expect((await api.status(created.id)).status).toBe('EXPIRED');
+  });
+
+  it('swapctl swaps return-deposit sends a late deposit back, less 1 %, once, and the ledger books it', async () => {
+    const created = await ltcToEth();
+    await driver.reach(created.id, 'EXPIRED', api, 20_000);
+    await driver.deposit('LTC', created.from.address, '2');
+    await driver.mine('LTC', 2);
+    const [late] = await driver.swapctl('swaps', 'deposits', created.id);
+    const balance = async () =>
+      BigInt(
+        (await stack.call(devnetBalance, { network: 'LTC', address: ADDRESSES.LTC, currency: 'LTC' }))
+          .balance,
+      );
+    const before = await balance();
+
+    // The swap has no refund address: the operator gives one.
+    const requested = await driver.swapctl(
+      'swaps',
+      'return-deposit',
+      created.id,
+      late.depositId,
+      '--address',
+      ADDRESSES.LTC,
+    );
+    expect(requested).toMatchObject({
+      returnId: `${created.id}-return-1`,
+      state: 'requested',
+      deposited: '200000000',
+      amount: '198000000',
+      address: ADDRESSES.LTC,
+    });
+    await expect(
+      driver.swapctl('swaps', 'return-deposit', created.id, late.depositId, '--address', ADDRESSES.LTC),
+    ).rejects.toThrow(/being returned or was returned already/);
+
+    let returned = requested;
+    for (let round = 0; returned.state !== 'confirmed'; round++) {
+      if (round > 60) throw new Error(`the return is ${JSON.stringify(returned)}\n${stack.logs()}`);
+      await driver.mine('LTC');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      returned = (await driver.swapctl('swaps', 'deposits', created.id))[0].returned;
+    }
+    expect(returned.txid).toBeTruthy();
+    expect((await balance()) - before).toBe(198_000_000n);
+    expect((await api.status(created.id)).status).toBe('EXPIRED');
+
+    // The treasury books the deposit in the wallet, the refund fee and the return, balanced.
+    let ledger = await stack.call(treasuryLedger, { swapId: created.id });
+    for (let round = 0; !ledger.entries.some((e) => e.batch.endsWith(':sent')); round++) {
+      if (round > 50) throw new Error(`no return in the ledger: ${JSON.stringify(ledger)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      ledger = await stack.call(treasuryLedger, { swapId: created.id });
+    }
+    expect(new Set(ledger.entries.map((e) => e.batch))).toEqual(
+      new Set([
+        `late-deposit:${late.depositId}`,
+        `return:${returned.returnId}`,
+        `return:${returned.returnId}:sent`,
+      ]),
+    );
+    expect(ledger.entries).toContainEqual(
+      expect.objectContaining({ account: 'fees:service', currency: 'LTC', amount: '-2000000' }),
+    );
+    expect(ledger.totals.every((t) => t.amount === '0')).toBe(true);
   });
 });

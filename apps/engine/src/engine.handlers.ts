@@ -6,9 +6,11 @@ import {
   engineListSwaps,
   engineOperatorRefund,
   engineRetryPayout,
+  engineReturnDeposit,
   engineResolveSwap,
   engineShowSwap,
   engineSwapDeposits,
+  DEPOSIT_RETURNS_STREAM,
   ENGINE_INBOX_STREAM,
   MONEY_COMMANDS_STREAM,
   SWAP_EVENTS_STREAM,
@@ -16,8 +18,22 @@ import {
   toSnapshot,
 } from '@swap/contracts';
 import { Swap, SwapErrors } from '@swap/domain';
-import { CreateSwap, EngineInbox, ExpiryJob, OutboxRelay, SwapCommands } from '@swap/engine';
-import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
+import {
+  CreateSwap,
+  depositReturnView,
+  EngineInbox,
+  ExpiryJob,
+  OutboxRelay,
+  ReturnDeposit,
+  SwapCommands,
+} from '@swap/engine';
+import {
+  DepositLogRepository,
+  DepositReturnRecord,
+  DepositReturnRepository,
+  LoggedDepositRecord,
+  SwapRepository,
+} from '@swap/engine-data';
 
 /** The engine's bus side: swap commands from the gateway, operator reads, and its background jobs. */
 @Injectable()
@@ -26,6 +42,8 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
     private readonly bus: Bus,
     private readonly swaps: SwapRepository,
     private readonly deposits: DepositLogRepository,
+    private readonly returns: DepositReturnRepository,
+    private readonly returnDeposit: ReturnDeposit,
     private readonly createSwap: CreateSwap,
     private readonly commands: SwapCommands,
     private readonly relay: OutboxRelay,
@@ -34,7 +52,12 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const stream of [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM])
+    for (const stream of [
+      SWAP_EVENTS_STREAM,
+      ENGINE_INBOX_STREAM,
+      MONEY_COMMANDS_STREAM,
+      DEPOSIT_RETURNS_STREAM,
+    ])
       await this.bus.ensureStream(stream);
     this.relay.start();
     this.expiry.start();
@@ -76,8 +99,17 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
       ({ id }) =>
         answerRpc(async () => {
           if (!(await this.swaps.find(id))) throw SwapErrors.swapNotFound();
-          return (await this.deposits.forSwap(id)).map(depositView);
+          const returns = await this.returns.forSwap(id);
+          return (await this.deposits.forSwap(id)).map((deposit) => depositView(deposit, returns));
         }),
+      queue,
+    );
+    await this.bus.serve(
+      engineReturnDeposit,
+      ({ id, depositId, address }) =>
+        answerRpc(async () =>
+          depositReturnView(await this.returnDeposit.execute({ swapId: id, depositId, address })),
+        ),
       queue,
     );
     await this.bus.serve(
@@ -98,7 +130,9 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   }
 }
 
-function depositView(deposit: LoggedDepositRecord) {
+/** A logged deposit with its latest return, if any. */
+function depositView(deposit: LoggedDepositRecord, returns: readonly DepositReturnRecord[]) {
   const { swapId: _swapId, ...shown } = deposit;
-  return { ...shown, amount: deposit.amount.toString() };
+  const latest = returns.filter((r) => r.depositId === deposit.depositId).at(-1);
+  return { ...shown, amount: deposit.amount.toString(), returned: latest ? depositReturnView(latest) : null };
 }

@@ -9,16 +9,19 @@ import {
   ApplySwapEvent,
   CreateSwap,
   DepositAddresses,
+  DepositReturnProgress,
   EngineInbox,
   ExpiryJob,
   HandleEngineInput,
   OutboxRelay,
   PartitionLeases,
+  ReturnDeposit,
   SwapCommands,
   SwapMailbox,
 } from '@swap/engine';
 import {
   DepositLogRepository,
+  DepositReturnRepository,
   ENGINE_MIGRATIONS,
   ENGINE_SCHEMA,
   OutboxRepository,
@@ -97,14 +100,55 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         useFactory: (ds: DataSource) => new DepositLogRepository(ds),
       },
       {
-        provide: HandleEngineInput,
-        inject: [SwapRepository, DepositLogRepository, ApplySwapEvent, MarketFeed],
+        provide: DepositReturnRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new DepositReturnRepository(ds),
+      },
+      {
+        provide: ReturnDeposit,
+        inject: [SwapRepository, DepositLogRepository, DepositReturnRepository, ApplySwapEvent, OutboxRelay],
         useFactory: (
           swaps: SwapRepository,
           deposits: DepositLogRepository,
+          returns: DepositReturnRepository,
+          apply: ApplySwapEvent,
+          relay: OutboxRelay,
+        ) =>
+          new ReturnDeposit(
+            swaps,
+            deposits,
+            returns,
+            apply,
+            (messages) => relay.publishCommitted(messages),
+            chainParams(config),
+          ),
+      },
+      {
+        provide: HandleEngineInput,
+        inject: [
+          SwapRepository,
+          DepositLogRepository,
+          DepositReturnRepository,
+          ApplySwapEvent,
+          MarketFeed,
+          OutboxRelay,
+        ],
+        useFactory: (
+          swaps: SwapRepository,
+          deposits: DepositLogRepository,
+          returns: DepositReturnRepository,
           apply: ApplySwapEvent,
           market: MarketFeed,
-        ) => new HandleEngineInput(swaps, deposits, apply, market, logger),
+          relay: OutboxRelay,
+        ) =>
+          new HandleEngineInput(
+            swaps,
+            deposits,
+            new DepositReturnProgress(returns, swaps, (messages) => relay.publishCommitted(messages), logger),
+            apply,
+            market,
+            logger,
+          ),
       },
       {
         provide: EngineInbox,

@@ -1,6 +1,7 @@
+import type { DepositReturn, LoggedDeposit } from '@swap/contracts';
 import { formatCreatedKey, formatKeySettings, formatKeyTable } from './keys.format';
 import { amount, errorJson, fields, table, time } from './output';
-import { formatSwap, formatSwapTable } from './swaps.format';
+import { formatDeposits, formatReturn, formatSwap, formatSwapTable } from './swaps.format';
 import { keyInfo, swapSnapshot } from './test/fixtures';
 
 describe('output helpers', () => {
@@ -121,5 +122,57 @@ describe('swap formatting', () => {
   it('says which status had no swaps', () => {
     expect(formatSwapTable([], 'FAILED')).toBe('no FAILED swaps\n');
     expect(formatSwapTable([], null)).toBe('no swaps\n');
+  });
+});
+
+describe('deposit formatting', () => {
+  const ret: DepositReturn = {
+    returnId: 'AbCdEfGhIj-return-1',
+    swapId: 'AbCdEfGhIj',
+    depositId: 'LTC:txlate:0',
+    network: 'LTC',
+    currency: 'LTC',
+    address: 'ltc1qrefund',
+    deposited: '200000000',
+    amount: '198000000',
+    state: 'sent',
+    txid: 'txback',
+    fee: '1000',
+    feeCurrency: 'LTC',
+    confirmations: 1,
+    reason: null,
+    requestedAt: 1735689600,
+    updatedAt: 1735689700,
+  };
+  const deposit: LoggedDeposit = {
+    depositId: 'LTC:txlate:0',
+    txid: 'txlate',
+    index: 0,
+    currency: 'LTC',
+    address: 'ltc1qdeposit',
+    amount: '200000000',
+    confirmations: 6,
+    blockHeight: 120,
+    blockHash: 'h120',
+    reverted: false,
+    credited: false,
+    firstSeenAt: 1735689600,
+    returned: null,
+  };
+
+  it("shows each deposit with its latest return's id and state", () => {
+    const lines = formatDeposits([deposit, { ...deposit, depositId: 'LTC:txlate:1', returned: ret }])
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toMatch(/CREDITED\s+RETURNED\s+FIRST SEEN$/);
+    expect(lines[1]).toMatch(/^LTC:txlate:0\s+2 LTC\s+6\s+120\s+on chain\s+no\s+-\s+2025-01-01/);
+    expect(lines[2]).toContain('AbCdEfGhIj-return-1 sent');
+  });
+
+  it('shows a return with amounts in whole coins', () => {
+    const text = formatReturn(ret);
+    expect(text).toContain('returned     1.98 LTC (less the 1 % refund fee)\n');
+    expect(text).toContain('tx           txback (1 confirmations)\n');
+    expect(text).toContain('network fee  0.00001 LTC\n');
   });
 });

@@ -133,6 +133,7 @@ describe('swapctl swaps', () => {
       reverted: false,
       credited: true,
       firstSeenAt: 1_763_900_000,
+      returned: null,
     };
     const cli = fakeCli({
       'engine.swap.deposits': ok([
@@ -148,6 +149,38 @@ describe('swapctl swaps', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^LTC:ab:0\s+1\.5\b.*\s2\s+812\s+on chain\s+yes/);
     expect(lines[2]).toMatch(/mempool\s+on chain\s+no/);
+  });
+
+  it('returns a late deposit to the address given, and prints the return', async () => {
+    const ret = {
+      returnId: 'AbCdEfGhIj-return-1',
+      swapId: 'AbCdEfGhIj',
+      depositId: 'LTC:ef:1',
+      network: 'LTC',
+      currency: 'LTC',
+      address: 'ltc1qg42tkwuuxefutzxezdkdel39gfstuap288mfea',
+      deposited: '100000000',
+      amount: '99000000',
+      state: 'requested',
+      txid: null,
+      fee: null,
+      feeCurrency: null,
+      confirmations: 0,
+      reason: null,
+      requestedAt: 1_763_900_000,
+      updatedAt: 1_763_900_000,
+    };
+    const cli = fakeCli({ 'engine.swap.return-deposit': ok(ret) });
+
+    await runCli(words(`swaps return-deposit AbCdEfGhIj LTC:ef:1 --address ${ret.address}`), cli.ctx);
+
+    expect(cli.calls).toEqual([
+      {
+        rpc: 'engine.swap.return-deposit',
+        body: { id: 'AbCdEfGhIj', depositId: 'LTC:ef:1', address: ret.address },
+      },
+    ]);
+    expect(cli.stdout()).toContain('returned     0.99 LTC (less the 1 % refund fee)\n');
   });
 });
 

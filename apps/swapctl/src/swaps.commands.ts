@@ -3,6 +3,7 @@ import {
   engineListSwaps,
   engineOperatorRefund,
   engineRetryPayout,
+  engineReturnDeposit,
   engineShowSwap,
   engineSwapDeposits,
 } from '@swap/contracts';
@@ -10,7 +11,7 @@ import type { SwapStatus } from '@swap/domain';
 import { parseListLimit, parseStatus } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
 import { unwrap, type OpsBus } from './ops-bus';
-import { formatDeposits, formatSwap, formatSwapTable } from './swaps.format';
+import { formatDeposits, formatReturn, formatSwap, formatSwapTable } from './swaps.format';
 
 export interface ListSwapsOptions extends JsonOption {
   status?: SwapStatus;
@@ -31,6 +32,9 @@ export const retryPayout = async (bus: OpsBus, id: string) =>
 export const refundSwap = async (bus: OpsBus, id: string, address: string | null) =>
   unwrap(await bus.request(engineOperatorRefund, { id, address }));
 
+export const returnDeposit = async (bus: OpsBus, id: string, depositId: string, address: string | null) =>
+  unwrap(await bus.request(engineReturnDeposit, { id, depositId, address }));
+
 export function registerSwapCommands(program: Command, ctx: CliContext): void {
   const swaps = program.command('swaps').description('swap orders (served by the engine)');
 
@@ -41,7 +45,7 @@ export function registerSwapCommands(program: Command, ctx: CliContext): void {
   withJsonOption(
     swaps
       .command('deposits <id>')
-      .description("every deposit to the swap's address, credited or not (later ones are resolved by hand)"),
+      .description("every deposit to the swap's address, credited or not, and any deposit's return"),
   ).action((id: string, options: JsonOption) =>
     respond(ctx, options, (bus) => swapDeposits(bus, id), formatDeposits),
   );
@@ -56,6 +60,23 @@ export function registerSwapCommands(program: Command, ctx: CliContext): void {
     .option('--address <address>', 'refund address, when the swap has none or it must change')
     .action((id: string, options: JsonOption & { address?: string }) =>
       respond(ctx, options, (bus) => refundSwap(bus, id, options.address ?? null), formatSwap),
+    );
+
+  withJsonOption(
+    swaps
+      .command('return-deposit <id> <depositId>')
+      .description(
+        'send back a deposit the swap did not take (after its crediting or its end), less the 1 % refund fee',
+      ),
+  )
+    .option('--address <address>', "where to send it, when not the swap's refund address")
+    .action((id: string, depositId: string, options: JsonOption & { address?: string }) =>
+      respond(
+        ctx,
+        options,
+        (bus) => returnDeposit(bus, id, depositId, options.address ?? null),
+        formatReturn,
+      ),
     );
 
   withJsonOption(swaps.command('list').description('recent swaps, newest first'))

@@ -1,4 +1,4 @@
-import type { LoggedDeposit, SwapSnapshot } from '@swap/contracts';
+import type { DepositReturn, LoggedDeposit, SwapSnapshot } from '@swap/contracts';
 import { amount, fields, orDash, table, time, yesNo } from './output';
 
 type Tx = SwapSnapshot['depositTx'];
@@ -58,7 +58,7 @@ function issue(s: SwapSnapshot): string {
 export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
   if (deposits.length === 0) return 'no deposits\n';
   return table(
-    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'CREDITED', 'FIRST SEEN'],
+    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'CREDITED', 'RETURNED', 'FIRST SEEN'],
     deposits.map((d) => [
       d.depositId,
       amount(d.amount, d.currency),
@@ -66,7 +66,26 @@ export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
       d.blockHeight === null ? 'mempool' : String(d.blockHeight),
       d.reverted ? 'reverted' : 'on chain',
       d.credited ? 'yes' : 'no',
+      d.returned ? `${d.returned.returnId} ${d.returned.state}` : '-',
       time(d.firstSeenAt),
     ]),
   );
+}
+
+/** A late deposit's return (swapctl swaps return-deposit). */
+export function formatReturn(r: DepositReturn): string {
+  return fields([
+    ['return', r.returnId],
+    ['swap', r.swapId],
+    ['deposit', r.depositId],
+    ['state', r.state],
+    ['deposited', amount(r.deposited, r.currency)],
+    ['returned', `${amount(r.amount, r.currency)} (less the 1 % refund fee)`],
+    ['to', r.address],
+    ['tx', r.txid === null ? '-' : `${r.txid} (${r.confirmations} confirmations)`],
+    ['network fee', r.fee === null ? '-' : amount(r.fee, r.feeCurrency ?? r.currency)],
+    ['reason', orDash(r.reason)],
+    ['requested', time(r.requestedAt)],
+    ['updated', time(r.updatedAt)],
+  ]);
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { Logger } from 'pino';
 import { Bus, rpcFail, rpcOk } from '@swap/bus';
 import {
+  DEPOSIT_RETURNS_STREAM,
+  depositReturnUpdated,
   ENGINE_INBOX_STREAM,
   MONEY_COMMANDS_STREAM,
   SWAP_EVENTS_STREAM,
@@ -11,6 +13,7 @@ import {
   treasuryTransfers,
   treasuryPayoutRequested,
   treasurySignTransfer,
+  type DepositReturnUpdated,
   type SwapSnapshot,
 } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
@@ -39,7 +42,12 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
 
   async onApplicationBootstrap(): Promise<void> {
     const { treasury } = this;
-    for (const stream of [MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM]) {
+    for (const stream of [
+      MONEY_COMMANDS_STREAM,
+      SWAP_EVENTS_STREAM,
+      ENGINE_INBOX_STREAM,
+      DEPOSIT_RETURNS_STREAM,
+    ]) {
       await this.bus.ensureStream(stream);
     }
     // Acked once the payout row is committed: from there the database drives it. Planning is
@@ -54,6 +62,11 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
       durable: 'treasury-swaps',
       ackWaitMs: ACK_WAIT_MS,
       handler: (swap) => this.onSwapUpdated(swap),
+    });
+    await this.bus.consume(depositReturnUpdated, {
+      durable: 'treasury-returns',
+      ackWaitMs: ACK_WAIT_MS,
+      handler: (ret) => this.onDepositReturned(ret),
     });
     const queue = { queue: 'treasury' };
     await this.bus.serve(
@@ -104,6 +117,11 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
     await this.treasury.expectAddresses.onSwapUpdated(swap);
     await this.treasury.recordSwapBooks.execute(swap);
     await this.treasury.planSweeps.onSwapUpdated(swap);
+  }
+
+  private async onDepositReturned(ret: DepositReturnUpdated): Promise<void> {
+    await this.treasury.recordReturnBooks.execute(ret);
+    await this.treasury.planSweeps.onDepositReturned(ret);
   }
 
   private every(name: string, seconds: number, work: () => Promise<void>): void {

@@ -4,6 +4,7 @@ export * from './lib/addresses/expect-addresses';
 export * from './lib/keys/treasury-keys';
 export * from './lib/ledger/accounts';
 export * from './lib/ledger/fee-split';
+export * from './lib/ledger/record-return-books.use-case';
 export * from './lib/ledger/record-swap-books.use-case';
 export * from './lib/ledger/swap-ledger.query';
 export * from './lib/liquidity/available-liquidity';

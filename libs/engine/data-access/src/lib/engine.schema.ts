@@ -3,6 +3,7 @@ import { OutboxFailures1763800000000 } from './migrations/1763800000000-outbox-f
 import { SwapActors1763900000000 } from './migrations/1763900000000-swap-actors';
 import { DepositReportOrder1764400000000 } from './migrations/1764400000000-deposit-report-order';
 import { DepositCredited1764500000000 } from './migrations/1764500000000-deposit-credited';
+import { DepositReturns1764600000000 } from './migrations/1764600000000-deposit-returns';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -12,4 +13,5 @@ export const ENGINE_MIGRATIONS = [
   SwapActors1763900000000,
   DepositReportOrder1764400000000,
   DepositCredited1764500000000,
+  DepositReturns1764600000000,
 ];

@@ -141,6 +141,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     const other = new HandleEngineInput(
       swaps,
       engine.deposits,
+      { execute: async () => false },
       new ApplySwapEvent(swaps, new SwapMailbox()),
       engine.market,
       engine.logger,

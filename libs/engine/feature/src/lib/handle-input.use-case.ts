@@ -5,6 +5,11 @@ import { creditingMarket, MarketFeed } from '@swap/market';
 import { ApplyAll, ApplySwapEvent, EventOutcome } from './apply-event';
 import { JobLogger } from './expiry.job';
 
+/** Takes the refunds service's progress of a deposit's return; false when it is not one. */
+export interface ReturnProgressHandler {
+  execute(progress: RefundProgress): Promise<boolean>;
+}
+
 type Build = (swap: Swap) => SwapEvent | null;
 
 /** What a crediting adds up: the amount of the logged deposits with their confirmations, and their ids. */
@@ -17,7 +22,8 @@ const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
 
 /**
  * What the actor does with an input from outside: a watcher's deposit report, the treasury's
- * payout progress, the refunds service's refund progress. Each becomes the state machine's events,
+ * payout progress, the refunds service's refund progress (of the swap's refund, or of a late
+ * deposit's return, which DepositReturnProgress keeps). Each becomes the state machine's events,
  * applied in the swap's mailbox. An input the machine does not take in the swap's state (late, a
  * duplicate, out of order) is logged and dropped; only an infrastructure failure (database, stale
  * prices while crediting) is thrown, so the message comes back later.
@@ -26,6 +32,7 @@ export class HandleEngineInput {
   constructor(
     private readonly swaps: SwapRepository,
     private readonly deposits: DepositLogRepository,
+    private readonly returns: ReturnProgressHandler,
     private readonly apply: ApplySwapEvent,
     private readonly market: MarketFeed,
     private readonly logger: JobLogger,
@@ -67,6 +74,8 @@ export class HandleEngineInput {
           if (!this.isCurrent(input, attempts)) return;
           return this.settle(input, await applyAll(this.payoutEvents(input), swap));
         case 'refund':
+          // A deposit's return travels as a refund of its own id, beside the swap's attempts.
+          if (input.refundId !== attempts.refundId && (await this.returns.execute(input))) return;
           if (!this.isCurrent(input, attempts)) return;
           return this.settle(input, await applyAll([this.refundEvent(input)], swap));
       }

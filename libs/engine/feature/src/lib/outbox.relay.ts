@@ -1,5 +1,7 @@
 import { Bus, BusContractError } from '@swap/bus';
 import {
+  depositReturnUpdated,
+  DepositReturnUpdated,
   refundRequested,
   RefundRequested,
   swapUpdated,
@@ -142,7 +144,7 @@ function swapOf(message: PendingOutboxMessage): string {
   return typeof swapId === 'string' ? swapId : message.subject;
 }
 
-/** Each outbox subject is one contract's: the swap events and the money commands. */
+/** Each outbox subject is one contract's: the swap events, the money commands, deposit returns. */
 async function publishOutboxMessage(bus: Bus, message: OutboxMessage): Promise<void> {
   const options = { msgId: message.msgId };
   const [head, middle, tail] = message.subject.split('.');
@@ -155,6 +157,11 @@ async function publishOutboxMessage(bus: Bus, message: OutboxMessage): Promise<v
     await bus.publish(treasuryPayoutRequested, [tail], message.payload as TreasuryPayoutRequested, options);
   } else if (head === 'refunds' && middle === 'refund') {
     await bus.publish(refundRequested, [tail], message.payload as RefundRequested, options);
+  } else if (head === 'engine' && middle === 'returns') {
+    const ret = message.payload as DepositReturnUpdated;
+    if (message.subject !== depositReturnUpdated.subject(ret?.swapId))
+      throw new UndeliverableMessageError(`deposit return ${message.subject} for another swap`);
+    await bus.publish(depositReturnUpdated, [ret.swapId], ret, options);
   } else {
     throw new UndeliverableMessageError(`unknown outbox subject ${message.subject}`);
   }

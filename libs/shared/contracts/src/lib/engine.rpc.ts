@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '@swap/domain';
 import { decimal, defineRpc, rpcResult, units } from './define';
+import { depositReturn } from './deposit-returns';
 import { swapSnapshot } from './swap-snapshot';
 
 /** The per-key settings the engine needs to decide a swap's terms. */
@@ -110,6 +111,8 @@ export const loggedDeposit = z.object({
   credited: z.boolean(),
   /** UNIX seconds. */
   firstSeenAt: z.number().int(),
+  /** Its latest return, when an operator sent it back (swapctl swaps return-deposit). */
+  returned: depositReturn.nullable(),
 });
 export type LoggedDeposit = z.infer<typeof loggedDeposit>;
 
@@ -123,4 +126,16 @@ export const engineSwapDeposits = defineRpc({
   subject: 'ops.engine.swaps.deposits',
   request: z.object({ id: z.string() }),
   response: rpcResult(z.array(loggedDeposit)),
+});
+
+/**
+ * An operator sends back a deposit the swap did not take (it came after the crediting, or after
+ * the swap ended): to `address`, or to the swap's refund address when null. Answers the return.
+ */
+export const engineReturnDeposit = defineRpc({
+  name: 'engine.swap.return-deposit',
+  version: 1,
+  subject: 'ops.engine.swaps.return-deposit',
+  request: z.object({ id: z.string(), depositId: z.string(), address: z.string().nullable() }),
+  response: rpcResult(depositReturn),
 });

@@ -1,4 +1,5 @@
 import { defineStream } from './define';
+import { DEPOSIT_RETURNS_STREAM } from './deposit-returns';
 import { ENGINE_INBOX_STREAM } from './engine.inbox';
 import { MONEY_COMMANDS_STREAM } from './treasury.commands';
 
@@ -12,4 +13,9 @@ export const SWAP_EVENTS_STREAM = defineStream({
   duplicateWindowSeconds: 120,
 });
 
-export const ALL_STREAMS = [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM];
+export const ALL_STREAMS = [
+  SWAP_EVENTS_STREAM,
+  ENGINE_INBOX_STREAM,
+  MONEY_COMMANDS_STREAM,
+  DEPOSIT_RETURNS_STREAM,
+];

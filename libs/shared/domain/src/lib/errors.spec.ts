@@ -84,6 +84,12 @@ describe('SwapErrors', () => {
     [SwapErrors.invalidCredentials(), 'INVALID_CREDENTIALS', 401, 'Invalid credentials'],
     [SwapErrors.invalidSignature(), 'INVALID_SIGNATURE', 401, 'Invalid signature'],
     [SwapErrors.swapNotFound(), 'SWAP_NOT_FOUND', 404, 'Swap not found'],
+    [
+      SwapErrors.depositReturnNotPossible('the swap is SENDING'),
+      'DEPOSIT_RETURN_NOT_POSSIBLE',
+      400,
+      'Cannot return the deposit: the swap is SENDING',
+    ],
     [SwapErrors.rateLimited(3), 'RATE_LIMITED', 429, 'Rate limit exceeded'],
     [
       SwapErrors.exchangeNotPossible('PENDING'),

@@ -32,6 +32,7 @@ export const SwapErrorCode = {
   EXCHANGE_NOT_POSSIBLE: 'EXCHANGE_NOT_POSSIBLE',
   REFUND_NOT_POSSIBLE: 'REFUND_NOT_POSSIBLE',
   OPERATOR_ACTION_NOT_POSSIBLE: 'OPERATOR_ACTION_NOT_POSSIBLE',
+  DEPOSIT_RETURN_NOT_POSSIBLE: 'DEPOSIT_RETURN_NOT_POSSIBLE',
   REFUND_ADDRESS_REQUIRED: 'REFUND_ADDRESS_REQUIRED',
   REFUND_ADDRESS_ALREADY_SET: 'REFUND_ADDRESS_ALREADY_SET',
   UNDER_MANUAL_REVIEW: 'UNDER_MANUAL_REVIEW',
@@ -168,6 +169,9 @@ export const SwapErrors = {
       SwapErrorCode.OPERATOR_ACTION_NOT_POSSIBLE,
       `Cannot ${action} a swap in ${status}: only a FAILED swap whose payout or refund is no longer under way`,
     ),
+  /** swapctl swaps return-deposit: why this deposit cannot be sent back (now). */
+  depositReturnNotPossible: (why: string) =>
+    bad(SwapErrorCode.DEPOSIT_RETURN_NOT_POSSIBLE, `Cannot return the deposit: ${why}`),
   refundAddressRequired: () =>
     bad(SwapErrorCode.REFUND_ADDRESS_REQUIRED, 'A refund address is required: send it in address'),
   refundAddressAlreadySet: () =>

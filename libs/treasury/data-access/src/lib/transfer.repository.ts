@@ -242,6 +242,16 @@ export class TransferRepository {
   }
 
   /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
+  /** Whether a sweep or gas transfer of the swap's deposit address is planned or on its way. */
+  async sweepUnderWay(swapId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM transfers WHERE swap_id = $1 AND kind IN ('sweep', 'gas')
+       AND state NOT IN ('CONFIRMED', 'FAILED') LIMIT 1`,
+      [swapId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
   async gasWithoutSweep(): Promise<Transfer[]> {
     return this.many(GAS_WITHOUT_SWEEP, []);
   }

@@ -81,7 +81,7 @@ export const RESERVATIONS = statement(
 export const GAS_WITHOUT_SWEEP = statement(
   'gas_without_sweep',
   `SELECT ${transferColumns('g')} FROM transfers g WHERE g.kind = 'gas' AND g.state = 'CONFIRMED'
-   AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.kind = 'sweep' AND s.swap_id = g.swap_id)
+   AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.id = 'sweep:' || substr(g.id, length('gas:') + 1))
    ORDER BY g.seq`,
 );
 /** A guarded change of state: `assignments` where `where` holds, the row as it is now returned. */

@@ -6,6 +6,7 @@ import { HotBalances } from './balances/hot-balances.query';
 import type { ChainNodes, Clock, TreasuryLogger } from './chains/chain-nodes';
 import type { TreasuryKeys } from './keys/treasury-keys';
 import { RecordSwapBooks } from './ledger/record-swap-books.use-case';
+import { RecordReturnBooks } from './ledger/record-return-books.use-case';
 import { SwapLedgerQuery } from './ledger/swap-ledger.query';
 import type { LiquidityCaps } from './liquidity/liquidity-caps';
 import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.publisher';
@@ -46,6 +47,7 @@ export interface Treasury {
   planPayout: PlanPayout;
   signTransfer: SignTransfer;
   recordSwapBooks: RecordSwapBooks;
+  recordReturnBooks: RecordReturnBooks;
   planSweeps: PlanSweeps;
   tracker: ConfirmationTracker;
   liquidity: LiquidityPublisher;
@@ -92,6 +94,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     planPayout: new PlanPayout(transfers, dispatcher, reservationsChanged, logger),
     signTransfer: new SignTransfer(transfers, dispatcher, reservationsChanged),
     recordSwapBooks: new RecordSwapBooks(books),
+    recordReturnBooks: new RecordReturnBooks(books),
     planSweeps: new PlanSweeps({ transfers, books, chains, keys, dispatcher, logger }),
     tracker: new ConfirmationTracker({ transfers, chains, reporter, reservationsChanged, clock, logger }),
     liquidity,

@@ -1,4 +1,4 @@
-import type { SwapSnapshot } from '@swap/contracts';
+import type { DepositReturnUpdated, SwapSnapshot } from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
 import type { SwapBookRepository, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
@@ -23,8 +23,22 @@ interface DepositAddress {
   address: string;
 }
 
-export const sweepId = (swapId: string) => `sweep:${swapId}`;
-export const gasId = (swapId: string) => `gas:${swapId}`;
+/** A swap's sweep; `returnId` names the later one, of a late deposit returned after the first. */
+export const sweepId = (swapId: string, returnId?: string) =>
+  returnId === undefined ? `sweep:${swapId}` : `sweep:${swapId}:${returnId}`;
+export const gasId = (swapId: string, returnId?: string) =>
+  returnId === undefined ? `gas:${swapId}` : `gas:${swapId}:${returnId}`;
+/** The sweep a gas transfer was sent for: the same name after the prefix. */
+const sweepOfGas = (gas: string) => `sweep:${gas.slice('gas:'.length)}`;
+
+/** A sweep of the same address still on its way: the next is planned once it has settled. */
+export class SweepUnderWayError extends Error {
+  override readonly name = 'SweepUnderWayError';
+
+  constructor(swapId: string) {
+    super(`${swapId}: an earlier sweep of the deposit address is still under way`);
+  }
+}
 
 /**
  * Moves credited deposits on TRX, ETH, AVAX and SOL from their own address to the hot wallet. A
@@ -44,10 +58,37 @@ export class PlanSweeps {
       index: swap.depositIndex,
       address: swap.depositAddress,
     };
-    if (!isToken(swap.from)) return this.planSweep(deposit);
+    if (!isToken(swap.from)) return this.planSweep(deposit, sweepId(swap.id));
     // The token sweep is planned later from the swap's book: make sure it is there.
     await this.deps.books.ensure(newBook(swap));
-    await this.planGas(deposit);
+    await this.planGas(deposit, gasId(swap.id));
+  }
+
+  /**
+   * A late deposit whose return confirmed is still at its address (unless the swap's own sweep
+   * took it along): it is swept like the first, once that sweep has settled, so the address's
+   * balance is read after it. Until then this throws, and the event comes back later.
+   */
+  async onDepositReturned(ret: DepositReturnUpdated): Promise<void> {
+    if (ret.state !== 'confirmed' || !isSweptNetwork(ret.network) || !ret.depositIndex) return;
+    const { transfers } = this.deps;
+    if (
+      (await transfers.find(sweepId(ret.swapId, ret.returnId))) ||
+      (await transfers.find(gasId(ret.swapId, ret.returnId)))
+    )
+      return;
+    if (await transfers.sweepUnderWay(ret.swapId)) throw new SweepUnderWayError(ret.swapId);
+    const deposit = {
+      swapId: ret.swapId,
+      network: ret.network,
+      currency: ret.currency,
+      index: ret.depositIndex,
+      address: ret.depositAddress,
+    };
+    if (!isToken(ret.currency)) return this.planSweep(deposit, sweepId(ret.swapId, ret.returnId));
+    // A token sweep needs gas; and only if there is a token balance left to sweep.
+    const balance = await this.deps.chains.reader(ret.network).balance(ret.depositAddress, ret.currency);
+    if (balance > 0n) await this.planGas(deposit, gasId(ret.swapId, ret.returnId));
   }
 
   /** Token sweeps whose gas has landed. */
@@ -55,19 +96,21 @@ export class PlanSweeps {
     for (const gas of await this.deps.transfers.gasWithoutSweep()) {
       const book = gas.swapId === null ? null : await this.deps.books.find(gas.swapId);
       if (!book || book.depositIndex === null) continue;
-      await this.planSweep({
-        swapId: book.swapId,
-        network: book.network,
-        currency: book.currency,
-        index: book.depositIndex,
-        address: book.depositAddress,
-      });
+      await this.planSweep(
+        {
+          swapId: book.swapId,
+          network: book.network,
+          currency: book.currency,
+          index: book.depositIndex,
+          address: book.depositAddress,
+        },
+        sweepOfGas(gas.id),
+      );
     }
   }
 
-  private async planSweep(deposit: DepositAddress): Promise<void> {
+  private async planSweep(deposit: DepositAddress, id: string): Promise<void> {
     const { transfers, chains, keys, logger } = this.deps;
-    const id = sweepId(deposit.swapId);
     if ((await transfers.find(id)) || !this.ownsAddress(deposit)) return;
     const balance = await chains.reader(deposit.network).balance(deposit.address, deposit.currency);
     // A coin pays its own fee out of the balance; a token's fee is the gas sent beforehand.
@@ -89,9 +132,8 @@ export class PlanSweeps {
     );
   }
 
-  private async planGas(deposit: DepositAddress): Promise<void> {
+  private async planGas(deposit: DepositAddress, id: string): Promise<void> {
     const { transfers, chains } = this.deps;
-    const id = gasId(deposit.swapId);
     if ((await transfers.find(id)) || !this.ownsAddress(deposit)) return;
     const gas = await chains.sender(deposit.network).estimateFee(deposit.currency);
     const native = nativeCurrency(deposit.network);
