@@ -11,7 +11,7 @@ export function openEngineDb(): Promise<EngineDb> {
   return openSchemaDatabase({
     schema: ENGINE_SCHEMA,
     migrations: ENGINE_MIGRATIONS,
-    tables: ['deposits', 'swaps', 'outbox', 'address_counters'],
+    tables: ['deposit_returns', 'deposits', 'swaps', 'outbox', 'address_counters'],
   });
 }
 
