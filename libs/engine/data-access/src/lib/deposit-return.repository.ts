@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { DepositReturnState } from '@swap/contracts';
 import type { CurrencyCode, Network } from '@swap/domain';
+import { queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import { OutboxMessage, OutboxWriter } from './outbox.writer';
-
-export type DepositReturnState = 'requested' | 'sent' | 'confirmed' | 'failed';
 
 /** A return of a deposit the swap did not take, as the engine keeps it. Amounts in base units. */
 export interface DepositReturnRecord {
@@ -31,7 +31,7 @@ export type NewDepositReturn = Pick<
 >;
 
 /** What the refunds service reported of the transfer that carries a return. */
-export interface DepositReturnProgress {
+export interface DepositReturnReport {
   state: Exclude<DepositReturnState, 'requested'>;
   txid: string | null;
   fee: bigint | null;
@@ -62,6 +62,15 @@ interface ReturnRow {
 const COLUMNS = `return_id, swap_id, deposit_id, network, currency, address, deposited, amount, state, txid,
   fee, fee_currency, confirmations, reason, extract(epoch FROM requested_at)::bigint AS requested,
   extract(epoch FROM updated_at)::bigint AS updated`;
+
+/** A report applied to a locked row that it is news to (isNews); the row as it is now returned. */
+const APPLY_REPORT: PreparedStatement = {
+  name: 'deposit_returns_apply_report',
+  text: `UPDATE deposit_returns SET state = $2, txid = COALESCE($3, txid), fee = COALESCE($4, fee),
+           fee_currency = COALESCE($5, fee_currency), confirmations = GREATEST(confirmations, $6),
+           reason = COALESCE($7, reason), updated_at = now()
+         WHERE return_id = $1 RETURNING ${COLUMNS}`,
+};
 
 /** The index that allows one return under way or done per deposit. */
 const ONE_LIVE_INDEX = 'deposit_returns_one_live';
@@ -138,7 +147,7 @@ export class DepositReturnRepository {
    */
   async progress(
     returnId: string,
-    report: DepositReturnProgress,
+    report: DepositReturnReport,
     messages: (saved: DepositReturnRecord, stateChanged: boolean) => OutboxMessage[],
   ): Promise<DepositReturnRecord | null> {
     return this.dataSource.transaction(async (manager) => {
@@ -147,24 +156,15 @@ export class DepositReturnRepository {
         [returnId],
       )) as ReturnRow[];
       if (!rows[0] || !isNews(toRecord(rows[0]), report)) return null;
-      await manager.query(
-        `UPDATE deposit_returns SET state = $2, txid = COALESCE($3, txid), fee = COALESCE($4, fee),
-                fee_currency = COALESCE($5, fee_currency), confirmations = GREATEST(confirmations, $6),
-                reason = COALESCE($7, reason), updated_at = now()
-         WHERE return_id = $1`,
-        [
-          returnId,
-          report.state,
-          report.txid,
-          report.fee?.toString() ?? null,
-          report.feeCurrency,
-          report.confirmations,
-          report.reason,
-        ],
-      );
-      const updated = (await manager.query(`SELECT ${COLUMNS} FROM deposit_returns WHERE return_id = $1`, [
+      const updated = await queryPreparedIn<ReturnRow>(manager, APPLY_REPORT, [
         returnId,
-      ])) as ReturnRow[];
+        report.state,
+        report.txid,
+        report.fee?.toString() ?? null,
+        report.feeCurrency,
+        report.confirmations,
+        report.reason,
+      ]);
       const saved = toRecord(updated[0]);
       await this.writeAll(manager, messages(saved, rows[0].state !== saved.state));
       return saved;
@@ -177,7 +177,7 @@ export class DepositReturnRepository {
 }
 
 /** Confirmed and failed are final; otherwise a report is news if it moves the state or the count on. */
-export function isNews(current: DepositReturnRecord, report: DepositReturnProgress): boolean {
+function isNews(current: DepositReturnRecord, report: DepositReturnReport): boolean {
   if (current.state === 'confirmed' || current.state === 'failed') return false;
   return report.state !== current.state || report.confirmations > current.confirmations;
 }

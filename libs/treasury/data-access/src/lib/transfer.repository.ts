@@ -241,7 +241,6 @@ export class TransferRepository {
     return new Map(rows.map((row) => [row.code, BigInt(row.total)]));
   }
 
-  /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
   /** Whether a sweep or gas transfer of the swap's deposit address is planned or on its way. */
   async sweepUnderWay(swapId: string): Promise<boolean> {
     const rows = (await this.dataSource.query(
@@ -252,6 +251,7 @@ export class TransferRepository {
     return rows.length > 0;
   }
 
+  /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
   async gasWithoutSweep(): Promise<Transfer[]> {
     return this.many(GAS_WITHOUT_SWEEP, []);
   }

@@ -21,7 +21,7 @@ export class RecordSwapBooks {
       const deposited = BigInt(swap.amountDeposited);
       const batches: LedgerBatch[] = [];
       if (deposited > book.deposited) {
-        batches.push(depositBatch(swap, deposited - book.deposited, holdingAccount(swap)));
+        batches.push(depositBatch(swap, deposited - book.deposited, holdingAccount(swap.id, swap.from)));
         await tx.setDeposited(deposited);
       }
       if (isExchanged(swap)) batches.push(exchangeBatch(swap));

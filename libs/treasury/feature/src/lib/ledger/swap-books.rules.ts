@@ -31,10 +31,10 @@ export const isExchanged = (swap: SwapSnapshot): boolean => EXCHANGED.includes(s
 export const isRefunded = (swap: SwapSnapshot): boolean =>
   swap.status === 'REFUNDED' && swap.refundTx !== null;
 
-/** Where a credited deposit sits: its own address on swept networks, else the network's wallet. */
-export function holdingAccount(swap: SwapSnapshot): string {
-  const network = CURRENCIES[swap.from].network;
-  return isSweptNetwork(network) ? Accounts.unswept(swap.id) : Accounts.hot(network);
+/** Where a deposit of `currency` to the swap sits: its own address on swept networks, else the network's wallet. */
+export function holdingAccount(swapId: string, currency: CurrencyCode): string {
+  const network = CURRENCIES[currency].network;
+  return isSweptNetwork(network) ? Accounts.unswept(swapId) : Accounts.hot(network);
 }
 
 export function newBook(swap: SwapSnapshot): SwapBook {

@@ -4,7 +4,7 @@ import type { LedgerBatch, LedgerEntry } from '@swap/treasury-data';
 import { Accounts } from './accounts';
 import { splitFee } from './fee-split';
 
-const entry = (account: string, currency: CurrencyCode, amount: bigint): LedgerEntry => ({
+export const entry = (account: string, currency: CurrencyCode, amount: bigint): LedgerEntry => ({
   account,
   currency,
   amount,
@@ -49,40 +49,65 @@ export function exchangeBatch(swap: SwapSnapshot): LedgerBatch {
   };
 }
 
+/** Money of a swap going back to the user from the hot wallet: a refund, or a late deposit's return. */
+export interface SentBack {
+  /** The first batch's key; the second's is `<key>:sent`. */
+  key: string;
+  swapId: string;
+  currency: CurrencyCode;
+  /** What came in, and what goes back (less the refund fee). */
+  deposited: bigint;
+  sent: bigint;
+  fee: bigint;
+  feeCurrency: CurrencyCode;
+  memos: { due: string; sent: string };
+}
+
 /**
- * The deposit went back: the refund fee (deposit − refund) is the service's, and the refund left
- * the hot wallet with its network fee. Two batches: what is owed, then what was sent.
+ * The refund fee (deposited − sent) is the service's, and what went back left the hot wallet with
+ * its network fee. Two batches: what is owed, then what was sent.
  */
-export function refundBatches(swap: SwapSnapshot): LedgerBatch[] {
-  const tx = swap.refundTx;
-  if (!tx) return [];
-  const deposited = BigInt(swap.amountDeposited);
-  const refunded = BigInt(tx.amount);
-  const fee = tx.fee === null ? 0n : BigInt(tx.fee);
-  const feeCurrency = tx.feeCurrency ?? swap.from;
-  const hot = Accounts.hot(CURRENCIES[swap.from].network);
-  const refunds = Accounts.refunds(swap.id);
+export function sentBackBatches(back: SentBack): LedgerBatch[] {
+  const { swapId, currency, deposited, sent, fee, feeCurrency } = back;
+  const hot = Accounts.hot(CURRENCIES[currency].network);
+  const refunds = Accounts.refunds(swapId);
   return [
     {
-      key: `refund:${swap.id}`,
-      swapId: swap.id,
-      memo: 'refund due, less the refund fee',
+      key: back.key,
+      swapId,
+      memo: back.memos.due,
       entries: nonZero([
-        entry(Accounts.deposits(swap.id), swap.from, deposited),
-        entry(refunds, swap.from, -refunded),
-        entry(Accounts.serviceFees, swap.from, refunded - deposited),
+        entry(Accounts.deposits(swapId), currency, deposited),
+        entry(refunds, currency, -sent),
+        entry(Accounts.serviceFees, currency, sent - deposited),
       ]),
     },
     {
-      key: `refund:${swap.id}:sent`,
-      swapId: swap.id,
-      memo: `refund sent (${tx.id})`,
+      key: `${back.key}:sent`,
+      swapId,
+      memo: back.memos.sent,
       entries: nonZero([
-        entry(refunds, swap.from, refunded),
-        entry(hot, swap.from, -refunded),
+        entry(refunds, currency, sent),
+        entry(hot, currency, -sent),
         entry(Accounts.networkFees, feeCurrency, fee),
         entry(hot, feeCurrency, -fee),
       ]),
     },
   ];
+}
+
+/** The deposit went back (REFUNDED, with the refund's transaction). */
+export function refundBatches(swap: SwapSnapshot): LedgerBatch[] {
+  const tx = swap.refundTx;
+  if (!tx) return [];
+  return sentBackBatches({
+    key: `refund:${swap.id}`,
+    swapId: swap.id,
+    currency: swap.from,
+    deposited: BigInt(swap.amountDeposited),
+    sent: BigInt(tx.amount),
+    fee: tx.fee === null ? 0n : BigInt(tx.fee),
+    feeCurrency: tx.feeCurrency ?? swap.from,
+    memos: { due: 'refund due, less the refund fee', sent: `refund sent (${tx.id})` },
+  });
 }
