@@ -1,5 +1,6 @@
-import type { SwapSnapshot } from '@swap/contracts';
+import type { DepositReturnUpdated, SwapSnapshot } from '@swap/contracts';
 import { useHarness, swapAt, type TreasuryProcess } from '../../test/treasury-harness';
+import { SweepUnderWayError } from './plan-sweeps.use-case';
 
 describe('sweeps', () => {
   const h = useHarness();
@@ -80,5 +81,88 @@ describe('sweeps', () => {
     await treasury.planSweeps.onSwapUpdated(credited(overrides));
 
     expect(await treasury.transfers.find(`sweep:${ID}`)).toBeNull();
+  });
+
+  describe('a late deposit, once its return has confirmed', () => {
+    const RETURN = `${ID}-return-1`;
+    const returned = (more: Partial<DepositReturnUpdated>): DepositReturnUpdated => ({
+      returnId: RETURN,
+      swapId: ID,
+      depositId: 'SOL:late:0',
+      network: 'SOL',
+      currency: 'SOL',
+      address: 'user-refund',
+      deposited: '1000000000',
+      amount: '990000000',
+      state: 'confirmed',
+      txid: 'return-tx',
+      fee: '5000',
+      feeCurrency: 'SOL',
+      confirmations: 1,
+      reason: null,
+      requestedAt: 1_700_000_000,
+      updatedAt: 1_700_000_100,
+      depositAddress: 'sol-7',
+      depositIndex: 7,
+      ...more,
+    });
+    const confirmAll = async (network: 'SOL' | 'TRX', ...ids: string[]) => {
+      for (const id of ids)
+        treasury.chains.chain(network).confirm((await treasury.transfers.get(id)).signed?.txid ?? '', 1);
+      await treasury.tracker.poll();
+    };
+
+    it("sweeps what is left at the address, after the swap's own sweep has settled", async () => {
+      const sol = treasury.chains.chain('SOL');
+      sol.fee = 5000n;
+      sol.setBalance('sol-7', 'SOL', 2_000_000_000n);
+      await sweep(credited({ from: 'SOL', depositAddress: 'sol-7' }));
+
+      // The first sweep is still on its way: the balance read now could be the one it spends.
+      await expect(treasury.planSweeps.onDepositReturned(returned({}))).rejects.toThrow(SweepUnderWayError);
+      expect(await treasury.transfers.find(`sweep:${ID}:${RETURN}`)).toBeNull();
+
+      await confirmAll('SOL', `sweep:${ID}`);
+      sol.setBalance('sol-7', 'SOL', 1_000_000_000n);
+      await treasury.planSweeps.onDepositReturned(returned({ state: 'sent' })); // not yet confirmed
+      expect(await treasury.transfers.find(`sweep:${ID}:${RETURN}`)).toBeNull();
+      await treasury.planSweeps.onDepositReturned(returned({}));
+      await treasury.planSweeps.onDepositReturned(returned({})); // a redelivery plans nothing more
+      await treasury.dispatcher.drain('SOL');
+
+      expect(sol.signs.slice(1)).toEqual([
+        { order: { currency: 'SOL', to: 'sol-0', amount: 1_000_000_000n - 5000n }, from: 'sol-7', index: 7 },
+      ]);
+    });
+
+    it("sends a token's late deposit its own gas, and sweeps it once that gas has confirmed", async () => {
+      const trx = treasury.chains.chain('TRX');
+      trx.fee = 30_000_000n;
+      trx.setBalance('trx-7', 'USDTTRC', 250_000_000n);
+      await sweep(credited({ from: 'USDTTRC', depositAddress: 'trx-7' }));
+      await confirmAll('TRX', `gas:${ID}`);
+      await treasury.planSweeps.resumeTokenSweeps();
+      await treasury.dispatcher.drain('TRX');
+      await confirmAll('TRX', `sweep:${ID}`);
+
+      trx.setBalance('trx-7', 'USDTTRC', 40_000_000n);
+      const late = returned({
+        network: 'TRX',
+        currency: 'USDTTRC',
+        depositAddress: 'trx-7',
+        feeCurrency: 'TRX',
+      });
+      await treasury.planSweeps.onDepositReturned(late);
+      await treasury.dispatcher.drain('TRX');
+      await confirmAll('TRX', `gas:${ID}:${RETURN}`);
+      await treasury.planSweeps.resumeTokenSweeps();
+      await treasury.dispatcher.drain('TRX');
+
+      expect(trx.signs.slice(2)).toEqual([
+        { order: { currency: 'TRX', to: 'trx-7', amount: 30_000_000n }, from: 'trx-0', index: 0 },
+        { order: { currency: 'USDTTRC', to: 'trx-0', amount: 40_000_000n }, from: 'trx-7', index: 7 },
+      ]);
+      expect(await treasury.transfers.get(`sweep:${ID}:${RETURN}`)).toMatchObject({ kind: 'sweep' });
+    });
   });
 });
