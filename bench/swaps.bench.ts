@@ -27,6 +27,7 @@ import { measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
 import { SwapEventLog } from './swap-event-log';
 import { StageTimes } from './stage-times';
+import { measureSwapFloor, MESSAGES_PER_SWAP, type SwapFloor } from './swap-floor';
 import { mineDeep, openFleet } from './swap-fleet';
 import { runPhase, waitIdle, type PhaseResult } from './swap-phase';
 
@@ -34,7 +35,13 @@ const TARGETS = { ratio: 0.3, p99Ms: 250 } as const;
 
 const ms = (values: number[], p: number) => percentile(values, p).toFixed(0);
 
-function report(baseline: BaselineResult, burst: PhaseResult, steady: PhaseResult, rate: number): boolean {
+function report(
+  baseline: BaselineResult,
+  burst: PhaseResult,
+  steady: PhaseResult,
+  rate: number,
+  floor: SwapFloor,
+): boolean {
   console.log(
     `\nJetStream baseline: ${baseline.messages} messages in ${baseline.seconds.toFixed(2)} s = ${baseline.rate.toFixed(0)} msg/s`,
   );
@@ -66,6 +73,7 @@ function report(baseline: BaselineResult, burst: PhaseResult, steady: PhaseResul
     );
   reportLegs(burst, steady);
   reportCpu(burst, steady);
+  reportFloor(baseline, floor);
   for (const [id, status] of [...burst.failed, ...steady.failed].slice(0, 10))
     console.log(`  swap ${id} ended ${status}`);
 
@@ -118,6 +126,28 @@ function reportCpu(burst: PhaseResult, steady: PhaseResult): void {
   );
 }
 
+/** What the ratio target leaves one swap, against the least a swap costs here (swap-floor.ts). */
+function reportFloor(baseline: BaselineResult, floor: SwapFloor): void {
+  const cores = availableParallelism();
+  const swapsPerSecond = (TARGETS.ratio * baseline.rate) / 2;
+  const row = (name: string, ms: number) =>
+    console.log(`  ${name.padEnd(52)}${ms.toFixed(3).padStart(7)} ms`);
+  console.log(
+    `\nThe ratio target asks for ${(TARGETS.ratio * baseline.rate).toFixed(0)} transitions/s: ${swapsPerSecond.toFixed(0)} swaps/s, ${((cores * 1000) / swapsPerSecond).toFixed(3)} ms of CPU each on ${cores} cores.`,
+  );
+  console.log('The least a swap costs on this machine, measured in this run:');
+  row("the payout's signature (treasury), over the burst's payouts", floor.signMs);
+  row("its check by the chain (the devnet's verification)", floor.verifyMs);
+  row(
+    `${MESSAGES_PER_SWAP} bus messages at the baseline's CPU (${floor.messageMs.toFixed(3)} ms each)`,
+    MESSAGES_PER_SWAP * floor.messageMs,
+  );
+  row('together, before any database write', floor.swapMs);
+  console.log(
+    `  → at most ${((2 * cores * 1000) / floor.swapMs).toFixed(0)} transitions/s here: a ratio of ${floor.ceilingRatio.toFixed(2)}`,
+  );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -152,8 +182,15 @@ async function main(): Promise<void> {
     }));
     const settings = { publishConcurrency: concurrency, consumeConcurrency: 16 };
     await measureJetStream(stack.bus, messages.slice(0, 2000), settings, 'bench-warmup');
+    const beforeBaseline = meter.sample();
     const baseline = await measureJetStream(stack.bus, messages, settings, 'bench-baseline');
+    const baselineCpu = CpuMeter.spent(beforeBaseline, meter.sample());
     await waitIdle(stack.bus);
+    const floor = measureSwapFloor(
+      burstFleet.map((swap) => swap.to),
+      { ...baseline, cpuMs: (baselineCpu.get('bench') ?? 0) + (baselineCpu.get('nats-server') ?? 0) },
+      availableParallelism(),
+    );
 
     console.log('burst: every deposit report at once…');
     const burst = await runPhase(
@@ -188,7 +225,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${count} swaps per phase over ${new Set(burstFleet.map((s) => s.from)).size} source and ${new Set(burstFleet.map((s) => s.to)).size} payout currencies; reports published ${concurrency} at a time; consumer concurrency 16`,
     );
-    process.exitCode = report(baseline, burst, steady, rate) ? 0 : 1;
+    process.exitCode = report(baseline, burst, steady, rate, floor) ? 0 : 1;
   } finally {
     await log?.close();
     await stages?.close();

@@ -4,3 +4,4 @@ export { DevnetError, TxRefused } from './lib/devnet-error';
 export { DEFAULT_FUNDING, MAX_REORG_DEPTH, TRANSFER_FEES } from './lib/devnet-params';
 export { faucetAddress } from './lib/addresses';
 export { serveDevnet } from './lib/serve-devnet';
+export { validEd25519, validSecp256k1 } from './lib/signature';

@@ -5,3 +5,5 @@ export * from './lib/persistence.module';
 export * from './lib/typeorm-pino.logger';
 export * from './lib/bus-and-database';
 export * from './lib/prepared-statement';
+export * from './lib/batch-lookup';
+export * from './lib/batch-writer';

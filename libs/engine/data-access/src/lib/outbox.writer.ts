@@ -18,14 +18,14 @@ export class OutboxWriter {
 }
 
 /**
- * An INSERT … SELECT of the messages in `param` (a JSON array of OutboxMessage), in their order, for
- * a statement that writes the outbox together with its change; joined with `guard`, a CTE, rows are
- * written only when the guard returned a row.
+ * An INSERT … SELECT of outbox messages written together with their changes: for each row of
+ * `from` (a FROM list, joined with the guard of the change), the JSON array of OutboxMessage in
+ * `messages`, in the order of `order` (the rows'), then each row's own order.
  */
-export function outboxInsertSelect(param: string, guard: string): string {
+export function outboxInsertSelect(from: string, messages: string, order: string): string {
   return `INSERT INTO outbox (msg_id, subject, payload)
     SELECT m.message->>'msgId', m.message->>'subject', m.message->'payload'
-    FROM ${guard}, jsonb_array_elements(${param}::jsonb) WITH ORDINALITY AS m(message, position)
-    ORDER BY m.position
+    FROM ${from}, jsonb_array_elements(${messages}) WITH ORDINALITY AS m(message, position)
+    ORDER BY ${order}, m.position
     ON CONFLICT (msg_id) DO NOTHING`;
 }

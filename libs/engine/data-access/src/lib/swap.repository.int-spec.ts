@@ -1,4 +1,5 @@
 import { ChainTx, Swap } from '@swap/domain';
+import { pgPool } from '@swap/persistence';
 import { aSwap, counters, EngineDb, openEngineDb, outboxRows, T0, testEvent } from '../test/engine-db';
 import { StaleSwapError, SwapRepository } from './swap.repository';
 
@@ -169,6 +170,67 @@ describe('SwapRepository', () => {
         { id: swap.id, status: 'NEW', version: 1 },
         { id: swap.id, status: winner.status, version: 2 },
       ]);
+    });
+  });
+
+  describe('transitions of many swaps at once (group commit)', () => {
+    it('writes the transitions of one turn in one statement, each answered as if alone', async () => {
+      const a = (await insert('g-a')).swap;
+      const b = (await insert('g-b')).swap;
+      const c = (await insert('g-c')).swap;
+      await swaps.saveTransition({ ...c, status: 'PENDING' }, testEvent);
+      const pool = pgPool(engine.dataSource)!;
+      const query = jest.spyOn(pool, 'query');
+      const message = (swap: Swap, tag: string) => ({
+        msgId: `${tag}:${swap.id}`,
+        subject: `swap.${swap.id}.updated`,
+        payload: { tag },
+      });
+
+      const results = await Promise.allSettled([
+        swaps.saveTransition({ ...a, status: 'PENDING' }, (s) => [testEvent(s), message(s, 'a-command')]),
+        // Computed from version 1, which the transition above replaced.
+        swaps.saveTransition({ ...c, status: 'EXPIRED' }, testEvent),
+        swaps.saveTransition({ ...b, status: 'EXPIRED' }, (s) => [testEvent(s), message(s, 'b-command')]),
+      ]);
+
+      expect(query).toHaveBeenCalledTimes(1);
+      query.mockRestore();
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StaleSwapError);
+      expect(await swaps.find(a.id)).toMatchObject({ status: 'PENDING', version: 2 });
+      expect(await swaps.find(b.id)).toMatchObject({ status: 'EXPIRED', version: 2 });
+      expect(await swaps.find(c.id)).toMatchObject({ status: 'PENDING', version: 2 });
+      // Each swap's messages in its order, the swaps in the order they were written.
+      expect((await outboxRows(engine.dataSource)).map((row) => row.msg_id)).toEqual([
+        `test:${a.id}:1`,
+        `test:${b.id}:1`,
+        `test:${c.id}:1`,
+        `test:${c.id}:2`,
+        `test:${a.id}:2`,
+        `a-command:${a.id}`,
+        `test:${b.id}:2`,
+        `b-command:${b.id}`,
+      ]);
+    });
+
+    it('reads the swaps of one turn with one statement', async () => {
+      const a = (await insert('r-a')).swap;
+      const b = (await insert('r-b')).swap;
+      const pool = pgPool(engine.dataSource)!;
+      const query = jest.spyOn(pool, 'query');
+
+      const [foundA, missing, foundB] = await Promise.all([
+        swaps.findWithAttempts(a.id),
+        swaps.find('nope'),
+        swaps.find(b.id),
+      ]);
+
+      expect(query).toHaveBeenCalledTimes(1);
+      query.mockRestore();
+      expect(foundA).toMatchObject({ swap: { id: a.id, token: a.token, version: 1 }, attempts: {} });
+      expect(missing).toBeNull();
+      expect(foundB).toMatchObject({ id: b.id, token: b.token, version: 1 });
     });
   });
 

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Swap } from '@swap/domain';
-import { queryPrepared, type PreparedStatement } from '@swap/persistence';
-import { rowToSwap, SWAP_COLUMNS, SwapRow, swapToValues } from './swap-row';
+import { BatchLookup, BatchWriter, queryPrepared, type PreparedStatement } from '@swap/persistence';
+import { rowToSwap, SWAP_COLUMN_TYPES, SWAP_COLUMNS, SwapRow, swapToRecord, swapToValues } from './swap-row';
 import { OutboxMessage, outboxInsertSelect, OutboxWriter } from './outbox.writer';
 
 /** Another writer changed the swap since it was read: re-read and apply the event again. */
@@ -19,43 +19,70 @@ export interface MoneyAttempts {
 
 const columns = SWAP_COLUMNS.join(', ');
 const placeholders = SWAP_COLUMNS.map((_, i) => `$${i + 4}`).join(', ');
-const assignments = SWAP_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ');
-const n = SWAP_COLUMNS.length + 3;
+const recordColumns = SWAP_COLUMNS.map((column) => `${column} ${SWAP_COLUMN_TYPES[column]}`).join(', ');
+const assignments = SWAP_COLUMNS.map((column) => `${column} = v.${column}`).join(', ');
+
+/** One transition to persist: the swap's new state, computed from the version it carries. */
+interface TransitionWrite {
+  next: Swap;
+  messages: OutboxMessage[];
+  money: MoneyAttempts;
+  credited: readonly string[];
+}
 
 /**
- * A transition in one statement, so one round trip and atomic by itself: the outbox rows are
- * written only when the guarded update took the row (they join its RETURNING), in the order given.
- * Every transition of every swap runs it: prepared once per connection.
+ * The transitions of many swaps in one statement (a group commit), so one round trip and atomic by
+ * itself: each swap's guarded update, and only for a swap whose update took its row, the outbox
+ * rows in the order given and the deposits its credit added up. Every transition of every swap
+ * runs it: prepared once per connection.
  */
-const SAVE_TRANSITION: PreparedStatement = {
-  name: 'swaps_save_transition',
-  text: `WITH changed AS (
-       UPDATE swaps SET ${assignments}, version = version + 1,
-         payout_id = COALESCE($${n}, payout_id), refund_id = COALESCE($${n + 1}, refund_id)
-       WHERE id = $1 AND version = $2 RETURNING id
+const SAVE_TRANSITIONS: PreparedStatement = {
+  name: 'swaps_save_transitions',
+  text: `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(
+         position integer, id text, expected integer, ${recordColumns},
+         payout_id text, refund_id text, messages jsonb, credited text[])
+     ), changed AS (
+       UPDATE swaps s SET ${assignments}, version = s.version + 1,
+         payout_id = COALESCE(v.payout_id, s.payout_id), refund_id = COALESCE(v.refund_id, s.refund_id)
+       FROM input v WHERE s.id = v.id AND s.version = v.expected
+       RETURNING s.id
      ), relayed AS (
-       ${outboxInsertSelect(`$${n + 2}`, 'changed')}
+       ${outboxInsertSelect('input v JOIN changed c ON c.id = v.id', 'v.messages', 'v.position')}
      ), credited AS (
-       UPDATE deposits SET credited = true, updated_at = now()
-       WHERE deposit_id = ANY($${n + 3}::text[]) AND swap_id = $1 AND EXISTS (SELECT 1 FROM changed)
+       UPDATE deposits d SET credited = true, updated_at = now()
+       FROM input v JOIN changed c ON c.id = v.id
+       WHERE d.swap_id = v.id AND d.deposit_id = ANY(v.credited)
      )
-     SELECT count(*)::int AS changed FROM changed`,
+     SELECT id FROM changed`,
 };
 
 /**
- * The actor's read before each input: every input of every swap runs it, so prepared once per
- * connection, with its columns named (a prepared result must not change shape under a migration).
+ * The actor's read before each input, for every swap read in the same turn at once: prepared once
+ * per connection, with its columns named (a prepared result must not change shape under a migration).
  */
-const FIND_WITH_ATTEMPTS: PreparedStatement = {
-  name: 'swaps_find_with_attempts',
+const FIND_MANY_WITH_ATTEMPTS: PreparedStatement = {
+  name: 'swaps_find_many_with_attempts',
   text: `SELECT id, request_id, deposit_index, ${columns}, payout_id, refund_id, version
-         FROM swaps WHERE id = $1`,
+         FROM swaps WHERE id = ANY($1::text[])`,
 };
 
+/**
+ * The swaps, the actors' state. Reads and transitions of different swaps made in the same
+ * event-loop turn share one statement (the actors of a burst of inputs commit together); each
+ * caller still gets its own swap's answer.
+ */
 export class SwapRepository {
   private readonly outbox = new OutboxWriter();
+  private readonly lookups: BatchLookup<string, SwapRow>;
+  private readonly transitions: BatchWriter<TransitionWrite, boolean>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.lookups = new BatchLookup((ids) => this.findMany(ids));
+    this.transitions = new BatchWriter((writes) => this.saveMany(writes), {
+      keyOf: (write) => write.next.id,
+    });
+  }
 
   async find(id: string): Promise<Swap | null> {
     return (await this.findWithAttempts(id))?.swap ?? null;
@@ -63,8 +90,8 @@ export class SwapRepository {
 
   /** The swap with the payout and refund attempts it waits on, in one read. */
   async findWithAttempts(id: string): Promise<{ swap: Swap; attempts: MoneyAttempts } | null> {
-    const rows = await queryPrepared<SwapRow>(this.dataSource, FIND_WITH_ATTEMPTS, [id]);
-    return rows[0] ? { swap: rowToSwap(rows[0]), attempts: attemptsOf(rows[0]) } : null;
+    const row = await this.lookups.load(id);
+    return row ? { swap: rowToSwap(row), attempts: attemptsOf(row) } : null;
   }
 
   async findByRequestId(requestId: string): Promise<Swap | null> {
@@ -129,17 +156,38 @@ export class SwapRepository {
     credited: readonly string[] = [],
   ): Promise<Swap> {
     const saved = { ...next, version: next.version + 1 };
-    const rows = await queryPrepared<{ changed: number }>(this.dataSource, SAVE_TRANSITION, [
-      next.id,
-      next.version,
-      ...swapToValues(next),
-      money.payoutId ?? null,
-      money.refundId ?? null,
-      JSON.stringify([messages(saved)].flat()),
+    const changed = await this.transitions.write({
+      next,
+      messages: [messages(saved)].flat(),
+      money,
       credited,
-    ]);
-    if (rows[0]?.changed !== 1) throw new StaleSwapError(next.id);
+    });
+    if (!changed) throw new StaleSwapError(next.id);
     return saved;
+  }
+
+  private async findMany(ids: string[]): Promise<Map<string, SwapRow>> {
+    const rows = await queryPrepared<SwapRow>(this.dataSource, FIND_MANY_WITH_ATTEMPTS, [ids]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Whether each write's guarded update took its swap's row. */
+  private async saveMany(writes: TransitionWrite[]): Promise<boolean[]> {
+    const input = writes.map(({ next, messages, money, credited }, position) => ({
+      position,
+      id: next.id,
+      expected: next.version,
+      ...swapToRecord(next),
+      payout_id: money.payoutId ?? null,
+      refund_id: money.refundId ?? null,
+      messages,
+      credited,
+    }));
+    const rows = await queryPrepared<{ id: string }>(this.dataSource, SAVE_TRANSITIONS, [
+      JSON.stringify(input),
+    ]);
+    const changed = new Set(rows.map((row) => row.id));
+    return writes.map((write) => changed.has(write.next.id));
   }
 
   private async allocateIndex(manager: EntityManager, network: string): Promise<number> {

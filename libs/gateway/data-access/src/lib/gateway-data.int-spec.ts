@@ -100,6 +100,26 @@ describe('gateway data access on PostgreSQL', () => {
       expect((await views.find(id))?.status).toBe('EXCHANGING');
     });
 
+    it('writes the updates of one turn with one statement, each swap keeping its newest version', async () => {
+      const views = new SwapViewRepository(ds);
+      await views.upsert(swapSnapshotFixture({ id: 'Upsert0001', version: 5, status: 'SENDING' }));
+      const pool = pgPool(ds)!;
+      const query = jest.spyOn(pool, 'query');
+      await Promise.all([
+        views.upsert(swapSnapshotFixture({ id: 'Upsert0001', version: 4, status: 'EXCHANGING' })), // late
+        views.upsert(swapSnapshotFixture({ id: 'Upsert0002', version: 1, status: 'NEW' })),
+        views.upsert(swapSnapshotFixture({ id: 'Upsert0003', version: 2, status: 'PENDING' })),
+      ]);
+      expect(query).toHaveBeenCalledTimes(1);
+      query.mockRestore();
+      const found = await Promise.all(['Upsert0001', 'Upsert0002', 'Upsert0003'].map((id) => views.find(id)));
+      expect(found.map((view) => [view?.version, view?.status])).toEqual([
+        [5, 'SENDING'],
+        [1, 'NEW'],
+        [2, 'PENDING'],
+      ]);
+    });
+
     it('answers lookups made together with one query each their own row, and null for unknown ids', async () => {
       const views = new SwapViewRepository(ds);
       for (const n of [1, 2, 3])

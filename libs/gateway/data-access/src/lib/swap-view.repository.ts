@@ -1,17 +1,25 @@
 import { DataSource } from 'typeorm';
 import type { SwapSnapshot } from '@swap/contracts';
-import { pgPool, queryPrepared, type PreparedQueryable, type PreparedStatement } from '@swap/persistence';
-import { BatchLookup } from './batch-lookup';
+import {
+  BatchLookup,
+  BatchWriter,
+  pgPool,
+  queryPrepared,
+  type PreparedQueryable,
+  type PreparedStatement,
+} from '@swap/persistence';
 
 const FIND_MANY: PreparedStatement = {
   name: 'swap_views_find_many',
   text: 'SELECT id, snapshot FROM swap_views WHERE id = ANY($1::text[])',
 };
 
-const UPSERT: PreparedStatement = {
-  name: 'swap_views_upsert',
+/** The updates consumed in one turn, in one statement. */
+const UPSERT_MANY: PreparedStatement = {
+  name: 'swap_views_upsert_many',
   text: `INSERT INTO swap_views (id, api_key, version, snapshot, updated_at)
-         VALUES ($1, $2, $3, $4, now())
+         SELECT v.snapshot->>'id', v.snapshot->>'apiKey', (v.snapshot->>'version')::integer, v.snapshot, now()
+         FROM jsonb_array_elements($1::jsonb) AS v(snapshot)
          ON CONFLICT (id) DO UPDATE
            SET version = EXCLUDED.version, snapshot = EXCLUDED.snapshot, updated_at = now()
            WHERE swap_views.version < EXCLUDED.version`,
@@ -20,6 +28,7 @@ const UPSERT: PreparedStatement = {
 /** The read model: one row per swap, replaced only by a newer version (events may arrive late or twice). */
 export class SwapViewRepository {
   private readonly lookups: BatchLookup<string, SwapSnapshot>;
+  private readonly upserts: BatchWriter<SwapSnapshot, void>;
 
   /**
    * Lookups by id go straight to the pool as one prepared statement, and the lookups of one
@@ -32,19 +41,22 @@ export class SwapViewRepository {
     private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
   ) {
     this.lookups = new BatchLookup((ids) => this.findMany(ids));
+    this.upserts = new BatchWriter((snapshots) => this.upsertMany(snapshots), {
+      keyOf: (snapshot) => snapshot.id,
+    });
   }
 
-  async upsert(snapshot: SwapSnapshot): Promise<void> {
-    await queryPrepared(
-      this.dataSource,
-      UPSERT,
-      [snapshot.id, snapshot.apiKey, snapshot.version, snapshot],
-      this.pool,
-    );
+  upsert(snapshot: SwapSnapshot): Promise<void> {
+    return this.upserts.write(snapshot);
   }
 
   find(id: string): Promise<SwapSnapshot | null> {
     return this.lookups.load(id);
+  }
+
+  private async upsertMany(snapshots: SwapSnapshot[]): Promise<void[]> {
+    await queryPrepared(this.dataSource, UPSERT_MANY, [JSON.stringify(snapshots)], this.pool);
+    return snapshots.map(() => undefined);
   }
 
   private async findMany(ids: string[]): Promise<Map<string, SwapSnapshot>> {

@@ -1,3 +1,4 @@
+import { pgPool } from '@swap/persistence';
 import { aPayout, aSignedTx, openTreasuryDb, type TreasuryDb } from '../test/treasury-db';
 import type { LedgerBatch } from './ledger';
 import { LedgerRepository } from './ledger.repository';
@@ -202,5 +203,44 @@ describe('TransferRepository', () => {
 
     await transfers.markReported('payout-1', sent?.version ?? 0);
     expect(await transfers.unreported()).toEqual([]);
+  });
+
+  describe('in the same turn (a burst of payout commands)', () => {
+    it('plans several transfers with one statement, in the order given, each answered as if alone', async () => {
+      await transfers.plan(aPayout({ id: 'payout-0' }));
+      const query = jest.spyOn(pgPool(treasury.dataSource)!, 'query');
+
+      const [b, again, c] = await Promise.all([
+        transfers.plan(aPayout({ id: 'payout-b' })),
+        transfers.plan(aPayout({ id: 'payout-0', amount: 1n })),
+        transfers.plan(aPayout({ id: 'payout-c', to: '0xc' })),
+      ]);
+
+      // The plans, then the existing transfer's read.
+      expect(query).toHaveBeenCalledTimes(2);
+      query.mockRestore();
+      expect([b.created, again.created, c.created]).toEqual([true, false, true]);
+      expect(again.transfer).toMatchObject({ id: 'payout-0', amount: aPayout().amount });
+      expect(c.transfer).toMatchObject({ id: 'payout-c', to: '0xc', state: 'PLANNED' });
+      const { planned } = await transfers.nextToSend(aPayout().network, T, 10);
+      expect(planned.map((t) => t.id)).toEqual(['payout-0', 'payout-b', 'payout-c']);
+    });
+
+    it('reads and marks reported several transfers with one statement each', async () => {
+      for (const id of ['payout-a', 'payout-b']) {
+        await transfers.plan(aPayout({ id }));
+        await transfers.markSigned(id, aSignedTx({ txid: `0x${id}` }), null);
+      }
+      const sent = await transfers.markBroadcastAll(['payout-a', 'payout-b']);
+      const query = jest.spyOn(pgPool(treasury.dataSource)!, 'query');
+
+      const found = await Promise.all(['payout-a', 'nothing', 'payout-b'].map((id) => transfers.find(id)));
+      await Promise.all(sent.map((t) => transfers.markReported(t.id, t.version)));
+
+      expect(query).toHaveBeenCalledTimes(2);
+      query.mockRestore();
+      expect(found.map((t) => t?.id ?? null)).toEqual(['payout-a', null, 'payout-b']);
+      expect(await transfers.unreported()).toEqual([]);
+    });
   });
 });

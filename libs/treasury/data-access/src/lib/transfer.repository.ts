@@ -1,17 +1,23 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
-import { queryPrepared, queryPreparedIn, type PreparedStatement } from '@swap/persistence';
+import {
+  BatchLookup,
+  BatchWriter,
+  queryPrepared,
+  queryPreparedIn,
+  type PreparedStatement,
+} from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter, ledgerParams } from './ledger.writer';
 import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
 import { rowToTransfer, type TransferRow } from './transfer-row';
 import {
-  PLAN,
-  FIND,
+  PLAN_MANY,
+  FIND_MANY,
   NEXT_TO_SEND,
   MARK_SIGNED,
-  MARK_REPORTED,
+  MARK_REPORTED_MANY,
   POSTPONE,
   UNSETTLED_SIGNED,
   IN_FLIGHT,
@@ -48,28 +54,28 @@ const at = (ms: number) => new Date(ms).toISOString();
  */
 export class TransferRepository {
   private readonly ledger = new LedgerWriter();
+  // Plans, reads by id and reports marked in the same turn (a burst of payout commands) share a statement.
+  private readonly plans: BatchWriter<PlannedTransfer, Transfer | null>;
+  private readonly lookups: BatchLookup<string, Transfer>;
+  private readonly reports: BatchWriter<{ id: string; version: number }, void>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.plans = new BatchWriter((planned) => this.planMany(planned), { keyOf: (transfer) => transfer.id });
+    this.lookups = new BatchLookup((ids) => this.findMany(ids));
+    this.reports = new BatchWriter((reported) => this.markReportedMany(reported), {
+      keyOf: (report) => report.id,
+    });
+  }
 
   /** Records a transfer as PLANNED; a transfer with this id already recorded is returned as it is. */
   async plan(transfer: PlannedTransfer): Promise<{ transfer: Transfer; created: boolean }> {
-    const rows = await this.rows(PLAN, [
-      transfer.id,
-      transfer.kind,
-      transfer.swapId,
-      transfer.network,
-      transfer.currency,
-      transfer.fromIndex,
-      transfer.to,
-      transfer.amount.toString(),
-    ]);
-    if (rows[0]) return { transfer: rowToTransfer(rows[0]), created: true };
+    const created = await this.plans.write(transfer);
+    if (created) return { transfer: created, created: true };
     return { transfer: await this.get(transfer.id), created: false };
   }
 
-  async find(id: string): Promise<Transfer | null> {
-    const [row] = await this.rows(FIND, [id]);
-    return row ? rowToTransfer(row) : null;
+  find(id: string): Promise<Transfer | null> {
+    return this.lookups.load(id);
   }
 
   async get(id: string): Promise<Transfer> {
@@ -231,8 +237,9 @@ export class TransferRepository {
     return this.many(UNREPORTED, []);
   }
 
-  async markReported(id: string, version: number): Promise<void> {
-    await this.rows(MARK_REPORTED, [id, version]);
+  /** The transfer's state up to `version` reached the swap's actor. */
+  markReported(id: string, version: number): Promise<void> {
+    return this.reports.write({ id, version });
   }
 
   /** Amounts and fees of hot-wallet transfers not yet confirmed or failed, per currency. */
@@ -254,6 +261,34 @@ export class TransferRepository {
   /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
   async gasWithoutSweep(): Promise<Transfer[]> {
     return this.many(GAS_WITHOUT_SWEEP, []);
+  }
+
+  /** The transfers each plan created, or null where one with its id was recorded already. */
+  private async planMany(planned: PlannedTransfer[]): Promise<Array<Transfer | null>> {
+    const input = planned.map((transfer, position) => ({
+      position,
+      id: transfer.id,
+      kind: transfer.kind,
+      swap_id: transfer.swapId,
+      network: transfer.network,
+      currency: transfer.currency,
+      from_index: transfer.fromIndex,
+      to_address: transfer.to,
+      amount: transfer.amount.toString(),
+    }));
+    const created = new Map(
+      (await this.many(PLAN_MANY, [JSON.stringify(input)])).map((transfer) => [transfer.id, transfer]),
+    );
+    return planned.map((transfer) => created.get(transfer.id) ?? null);
+  }
+
+  private async findMany(ids: string[]): Promise<Map<string, Transfer>> {
+    return new Map((await this.many(FIND_MANY, [ids])).map((transfer) => [transfer.id, transfer]));
+  }
+
+  private async markReportedMany(reported: Array<{ id: string; version: number }>): Promise<void[]> {
+    await this.rows(MARK_REPORTED_MANY, [JSON.stringify(reported)]);
+    return reported.map(() => undefined);
   }
 
   private rows<T = TransferRow>(statement: PreparedStatement, params: unknown[]): Promise<T[]> {

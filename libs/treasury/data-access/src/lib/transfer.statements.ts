@@ -12,12 +12,20 @@ const COLUMNS = transferColumns();
 
 const statement = (name: string, text: string): PreparedStatement => ({ name: `transfers_${name}`, text });
 
-export const PLAN = statement(
-  'plan',
+/** New transfers in the order given (their seq, the senders' order); one recorded already is left as it is. */
+export const PLAN_MANY = statement(
+  'plan_many',
   `INSERT INTO transfers (id, kind, swap_id, network, currency, from_index, to_address, amount, state)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PLANNED') ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
+   SELECT id, kind, swap_id, network, currency, from_index, to_address, amount, 'PLANNED'
+   FROM jsonb_to_recordset($1::jsonb) AS v(position integer, id text, kind text, swap_id text,
+     network text, currency text, from_index integer, to_address text, amount numeric(78,0))
+   ORDER BY position
+   ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
 );
-export const FIND = statement('find', `SELECT ${COLUMNS} FROM transfers WHERE id = $1`);
+export const FIND_MANY = statement(
+  'find_many',
+  `SELECT ${COLUMNS} FROM transfers WHERE id = ANY($1::text[])`,
+);
 export const NEXT_TO_SEND = statement(
   'next_to_send',
   `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT $3)
@@ -48,9 +56,10 @@ export const MARK_SIGNED = statement(
    ), ${ledgerInsertCtes('$2', '$3', '(SELECT ok FROM go)')}
    SELECT ${COLUMNS} FROM signed`,
 );
-export const MARK_REPORTED = statement(
-  'mark_reported',
-  `UPDATE transfers SET reported_version = GREATEST(reported_version, $2) WHERE id = $1`,
+export const MARK_REPORTED_MANY = statement(
+  'mark_reported_many',
+  `UPDATE transfers t SET reported_version = GREATEST(t.reported_version, v.version)
+   FROM jsonb_to_recordset($1::jsonb) AS v(id text, version integer) WHERE t.id = v.id`,
 );
 export const POSTPONE = statement(
   'postpone',
