@@ -131,7 +131,7 @@ function reportFloor(baseline: BaselineResult, floor: SwapFloor): void {
   const cores = availableParallelism();
   const swapsPerSecond = (TARGETS.ratio * baseline.rate) / 2;
   const row = (name: string, ms: number) =>
-    console.log(`  ${name.padEnd(52)}${ms.toFixed(3).padStart(7)} ms`);
+    console.log(`  ${name.padEnd(62)}${ms.toFixed(3).padStart(7)} ms`);
   console.log(
     `\nThe ratio target asks for ${(TARGETS.ratio * baseline.rate).toFixed(0)} transitions/s: ${swapsPerSecond.toFixed(0)} swaps/s, ${((cores * 1000) / swapsPerSecond).toFixed(3)} ms of CPU each on ${cores} cores.`,
   );

@@ -34,7 +34,8 @@ interface TransitionWrite {
  * The transitions of many swaps in one statement (a group commit), so one round trip and atomic by
  * itself: each swap's guarded update, and only for a swap whose update took its row, the outbox
  * rows in the order given and the deposits its credit added up. Every transition of every swap
- * runs it: prepared once per connection.
+ * runs it: prepared once per connection. $2 repeats the ids, so the rows are reached by their
+ * index whatever the planner guesses of the JSON's size (it chose a scan of every swap without).
  */
 const SAVE_TRANSITIONS: PreparedStatement = {
   name: 'swaps_save_transitions',
@@ -45,14 +46,14 @@ const SAVE_TRANSITIONS: PreparedStatement = {
      ), changed AS (
        UPDATE swaps s SET ${assignments}, version = s.version + 1,
          payout_id = COALESCE(v.payout_id, s.payout_id), refund_id = COALESCE(v.refund_id, s.refund_id)
-       FROM input v WHERE s.id = v.id AND s.version = v.expected
+       FROM input v WHERE s.id = v.id AND s.version = v.expected AND s.id = ANY($2::text[])
        RETURNING s.id
      ), relayed AS (
        ${outboxInsertSelect('input v JOIN changed c ON c.id = v.id', 'v.messages', 'v.position')}
      ), credited AS (
        UPDATE deposits d SET credited = true, updated_at = now()
        FROM input v JOIN changed c ON c.id = v.id
-       WHERE d.swap_id = v.id AND d.deposit_id = ANY(v.credited)
+       WHERE d.swap_id = v.id AND d.deposit_id = ANY(v.credited) AND d.swap_id = ANY($2::text[])
      )
      SELECT id FROM changed`,
 };
@@ -185,6 +186,7 @@ export class SwapRepository {
     }));
     const rows = await queryPrepared<{ id: string }>(this.dataSource, SAVE_TRANSITIONS, [
       JSON.stringify(input),
+      writes.map((write) => write.next.id),
     ]);
     const changed = new Set(rows.map((row) => row.id));
     return writes.map((write) => changed.has(write.next.id));

@@ -24,7 +24,8 @@ import {
   LIST,
   UNREPORTED,
   RESERVATIONS,
-  GAS_WITHOUT_SWEEP,
+  GAS_TO_FOLLOW_UP,
+  MARK_FOLLOWED_UP,
   MARK_BROADCAST,
   MARK_BROADCAST_ALL,
   FAIL,
@@ -125,7 +126,11 @@ export class TransferRepository {
       tx_key: tx.txKey,
     }));
     const batches = items.flatMap(({ batch }) => (batch ? [batch] : []));
-    const rows = await this.rows(MARK_SIGNED, [JSON.stringify(signed), ...ledgerParams(batches)]);
+    const rows = await this.rows(MARK_SIGNED, [
+      JSON.stringify(signed),
+      ...ledgerParams(batches),
+      items.map((item) => item.id),
+    ]);
     if (rows.length !== items.length) return null;
     const order = items.map((item) => item.id);
     return rows.map(rowToTransfer).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
@@ -258,9 +263,14 @@ export class TransferRepository {
     return rows.length > 0;
   }
 
-  /** Gas top-ups that landed for a swap whose token sweep is not planned yet. */
-  async gasWithoutSweep(): Promise<Transfer[]> {
-    return this.many(GAS_WITHOUT_SWEEP, []);
+  /** Gas top-ups that landed and whose token sweep has not been followed up yet, oldest first. */
+  async gasToFollowUp(): Promise<Transfer[]> {
+    return this.many(GAS_TO_FOLLOW_UP, []);
+  }
+
+  /** The gas top-up's token sweep was planned (or there was nothing left to sweep): done with it. */
+  async markFollowedUp(id: string): Promise<void> {
+    await this.rows(MARK_FOLLOWED_UP, [id]);
   }
 
   /** The transfers each plan created, or null where one with its id was recorded already. */
@@ -287,7 +297,7 @@ export class TransferRepository {
   }
 
   private async markReportedMany(reported: Array<{ id: string; version: number }>): Promise<void[]> {
-    await this.rows(MARK_REPORTED_MANY, [JSON.stringify(reported)]);
+    await this.rows(MARK_REPORTED_MANY, [JSON.stringify(reported), reported.map((report) => report.id)]);
     return reported.map(() => undefined);
   }
 

@@ -34,10 +34,11 @@ export const NEXT_TO_SEND = statement(
     ORDER BY seq LIMIT $3)`,
 );
 /**
- * PLANNED → SIGNED for every transfer of $1 (with its signed bytes), and their ledger batches ($2,
- * $3 as ledgerParams gives them), in one statement: all or none. The transfers are locked first
- * (in id order, so two batches never wait on each other); unless every one of them still is
- * PLANNED (another sender signed one meanwhile), nothing is changed or booked.
+ * PLANNED → SIGNED for every transfer of $1 (with its signed bytes; $4 their ids, so they are
+ * reached by index), and their ledger batches ($2, $3 as ledgerParams gives them), in one
+ * statement: all or none. The transfers are locked first (in id order, so two batches never wait
+ * on each other); unless every one of them still is PLANNED (another sender signed one
+ * meanwhile), nothing is changed or booked.
  */
 export const MARK_SIGNED = statement(
   'mark_signed',
@@ -45,13 +46,13 @@ export const MARK_SIGNED = statement(
      SELECT * FROM jsonb_to_recordset($1::jsonb)
        AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
    ), locked AS MATERIALIZED (
-     SELECT id, state FROM transfers WHERE id IN (SELECT id FROM s) ORDER BY id FOR UPDATE
+     SELECT id, state FROM transfers WHERE id = ANY($4::text[]) ORDER BY id FOR UPDATE
    ), go AS MATERIALIZED (
      SELECT count(*) FILTER (WHERE state = 'PLANNED') = (SELECT count(*) FROM s) AS ok FROM locked
    ), signed AS (
      UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
        fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
-     FROM s WHERE t.id = s.id AND t.state = 'PLANNED' AND (SELECT ok FROM go)
+     FROM s WHERE t.id = s.id AND t.id = ANY($4::text[]) AND t.state = 'PLANNED' AND (SELECT ok FROM go)
      RETURNING ${transferColumns('t')}
    ), ${ledgerInsertCtes('$2', '$3', '(SELECT ok FROM go)')}
    SELECT ${COLUMNS} FROM signed`,
@@ -59,7 +60,8 @@ export const MARK_SIGNED = statement(
 export const MARK_REPORTED_MANY = statement(
   'mark_reported_many',
   `UPDATE transfers t SET reported_version = GREATEST(t.reported_version, v.version)
-   FROM jsonb_to_recordset($1::jsonb) AS v(id text, version integer) WHERE t.id = v.id`,
+   FROM jsonb_to_recordset($1::jsonb) AS v(id text, version integer)
+   WHERE t.id = v.id AND t.id = ANY($2::text[])`,
 );
 export const POSTPONE = statement(
   'postpone',
@@ -87,11 +89,15 @@ export const RESERVATIONS = statement(
      SELECT fee_currency, fee FROM transfers WHERE ${RESERVING} AND fee IS NOT NULL
    ) reserved GROUP BY code`,
 );
-export const GAS_WITHOUT_SWEEP = statement(
-  'gas_without_sweep',
-  `SELECT ${transferColumns('g')} FROM transfers g WHERE g.kind = 'gas' AND g.state = 'CONFIRMED'
-   AND NOT EXISTS (SELECT 1 FROM transfers s WHERE s.id = 'sweep:' || substr(g.id, length('gas:') + 1))
-   ORDER BY g.seq`,
+/** Confirmed gas top-ups whose token sweep has not been followed up yet, oldest first. */
+export const GAS_TO_FOLLOW_UP = statement(
+  'gas_to_follow_up',
+  `SELECT ${COLUMNS} FROM transfers WHERE kind = 'gas' AND state = 'CONFIRMED' AND followed_up_at IS NULL
+   ORDER BY seq`,
+);
+export const MARK_FOLLOWED_UP = statement(
+  'mark_followed_up',
+  `UPDATE transfers SET followed_up_at = now() WHERE id = $1 AND followed_up_at IS NULL`,
 );
 /** A guarded change of state: `assignments` where `where` holds, the row as it is now returned. */
 const update = (name: string, assignments: string, where: string) =>

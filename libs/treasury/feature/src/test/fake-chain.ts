@@ -23,6 +23,8 @@ export class FakeChain implements ChainReader, ChainSender {
   readonly signs: Array<{ order: TransferOrder; from: string; index: number }> = [];
   /** Raw bytes of every broadcast attempt, in order. */
   readonly broadcasts: string[] = [];
+  /** `address|currency` of every balance read, in order. */
+  readonly balanceReads: string[] = [];
   /** Sizes of the signBatch calls, in order. */
   readonly signBatches: number[] = [];
   /** Transactions the node refuses (txid → reason), whatever broadcastMode says. */
@@ -91,6 +93,7 @@ export class FakeChain implements ChainReader, ChainSender {
   }
 
   async balance(address: string, currency: CurrencyCode): Promise<bigint> {
+    this.balanceReads.push(`${address}|${currency}`);
     return this.balances.get(`${address}|${currency}`) ?? 0n;
   }
 

@@ -64,6 +64,25 @@ describe('sweeps', () => {
     expect(await treasury.transfers.reservations()).toEqual(new Map());
   });
 
+  it('follows a landed gas top-up up once, also when nothing is left to sweep', async () => {
+    const trx = treasury.chains.chain('TRX');
+    trx.setBalance('trx-7', 'USDTTRC', 250_000_000n);
+    await sweep(credited({ from: 'USDTTRC', depositAddress: 'trx-7' }));
+    const gas = await treasury.transfers.get(`gas:${ID}`);
+    // The tokens left the address meanwhile (an operator moved them): nothing to sweep.
+    trx.setBalance('trx-7', 'USDTTRC', 0n);
+    trx.confirm(gas.signed?.txid ?? '', 1);
+    await treasury.tracker.poll();
+    const readsBefore = trx.balanceReads.length;
+
+    await treasury.planSweeps.resumeTokenSweeps();
+    await treasury.planSweeps.resumeTokenSweeps();
+
+    expect(trx.balanceReads.slice(readsBefore)).toEqual(['trx-7|USDTTRC']);
+    expect(await treasury.transfers.gasToFollowUp()).toEqual([]);
+    expect(await treasury.transfers.find(`sweep:${ID}`)).toBeNull();
+  });
+
   it.each([
     ['a BTC deposit (the wallet spends it where it is)', { from: 'BTC' as const, depositAddress: 'btc-7' }],
     ['a dry run', { from: 'SOL' as const, depositAddress: 'sol-7', dryrun: true }],

@@ -91,11 +91,22 @@ export class PlanSweeps {
     if (balance > 0n) await this.planGas(deposit, gasId(ret.swapId, ret.returnId));
   }
 
-  /** Token sweeps whose gas has landed. */
+  /**
+   * Token sweeps whose gas has landed, each gas top-up followed up once: its sweep planned, or
+   * nothing left to sweep (then it is logged); a node that cannot be asked leaves it for the next
+   * pass. A gas top-up without its swap's book waits for the book.
+   */
   async resumeTokenSweeps(): Promise<void> {
-    for (const gas of await this.deps.transfers.gasWithoutSweep()) {
-      const book = gas.swapId === null ? null : await this.deps.books.find(gas.swapId);
-      if (!book || book.depositIndex === null) continue;
+    const { transfers, books, logger } = this.deps;
+    for (const gas of await transfers.gasToFollowUp()) {
+      const book = gas.swapId === null ? null : await books.find(gas.swapId);
+      if (!book || book.depositIndex === null) {
+        logger.warn(
+          { transferId: gas.id, swapId: gas.swapId },
+          'gas top-up without its swap book; sweep waits',
+        );
+        continue;
+      }
       await this.planSweep(
         {
           swapId: book.swapId,
@@ -106,6 +117,7 @@ export class PlanSweeps {
         },
         sweepOfGas(gas.id),
       );
+      await transfers.markFollowedUp(gas.id);
     }
   }
 
