@@ -16,6 +16,8 @@ export const engineConfigSchema = z.object({
   /** Seconds past a payment window before a swap without a deposit expires (reports in flight). */
   ENGINE_EXPIRY_GRACE_SECONDS: z.coerce.number().int().nonnegative().default(30),
   ENGINE_INBOX_CONCURRENCY: z.coerce.number().int().positive().max(256).default(16),
+  /** Hours a published outbox message is kept for operators before it is deleted. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(168),
   // D11: account-level public keys only; the engine derives deposit addresses, it never signs.
   BTC_XPUB: z.string().min(1),
   LTC_XPUB: z.string().min(1),

@@ -23,6 +23,7 @@ import {
   depositReturnView,
   EngineInbox,
   ExpiryJob,
+  OutboxPruneJob,
   OutboxRelay,
   ReturnDeposit,
   SwapCommands,
@@ -48,6 +49,7 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
     private readonly commands: SwapCommands,
     private readonly relay: OutboxRelay,
     private readonly expiry: ExpiryJob,
+    private readonly prune: OutboxPruneJob,
     private readonly inbox: EngineInbox,
   ) {}
 
@@ -61,6 +63,7 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
       await this.bus.ensureStream(stream);
     this.relay.start();
     this.expiry.start();
+    this.prune.start();
     await this.inbox.start();
     const queue = { queue: 'engine' };
     await this.bus.serve(
@@ -122,6 +125,7 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     await this.inbox.stop();
     await this.expiry.stop();
+    await this.prune.stop();
     await this.relay.stop();
   }
 

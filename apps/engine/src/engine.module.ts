@@ -13,6 +13,7 @@ import {
   EngineInbox,
   ExpiryJob,
   HandleEngineInput,
+  OutboxPruneJob,
   OutboxRelay,
   PartitionLeases,
   ReturnDeposit,
@@ -93,6 +94,12 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         inject: [SwapRepository, SwapCommands],
         useFactory: (swaps: SwapRepository, commands: SwapCommands) =>
           new ExpiryJob(swaps, commands, logger, Date.now, config.ENGINE_EXPIRY_GRACE_SECONDS),
+      },
+      {
+        provide: OutboxPruneJob,
+        inject: [OutboxRepository],
+        useFactory: (outbox: OutboxRepository) =>
+          new OutboxPruneJob(outbox, config.OUTBOX_RETENTION_HOURS, logger),
       },
       {
         provide: DepositLogRepository,

@@ -109,6 +109,8 @@ with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC
   value: {{ $s.expiryGraceSeconds | int | quote }}
 - name: ENGINE_INBOX_CONCURRENCY
   value: {{ $s.inboxConcurrency | int | quote }}
+- name: OUTBOX_RETENTION_HOURS
+  value: {{ $s.outboxRetentionHours | toString | quote }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" true) }}
 {{- end }}
 

@@ -152,4 +152,26 @@ describe('OutboxRepository and OutboxWriter', () => {
     expect(other.map((message) => message.msgId)).toEqual(['m3']);
     expect((await outboxRows(engine.dataSource)).every((row) => row.published)).toBe(true);
   });
+
+  it('prunes published messages older than the cutoff, oldest first, and keeps the rest', async () => {
+    await write('old1', 'old2', 'old3', 'recent', 'pending', 'undeliverable');
+    await outbox.relayBatch(10, async (message) => {
+      if (message.msgId === 'pending') return false;
+      if (message.msgId === 'undeliverable') throw new UndeliverableMessageError('breaks its contract');
+    });
+    await engine.dataSource.query(
+      `UPDATE outbox SET published_at = now() - interval '2 days' WHERE msg_id LIKE 'old%'`,
+    );
+    const cutoff = new Date(Date.now() - 86_400_000);
+
+    expect(await outbox.prunePublished(cutoff, 2)).toBe(2);
+    expect(await outbox.prunePublished(cutoff, 2)).toBe(1);
+    expect(await outbox.prunePublished(cutoff, 2)).toBe(0);
+
+    expect((await outboxRows(engine.dataSource)).map((row) => row.msg_id)).toEqual([
+      'recent',
+      'pending',
+      'undeliverable',
+    ]);
+  });
 });

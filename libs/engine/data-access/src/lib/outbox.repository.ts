@@ -19,6 +19,19 @@ export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
+   * Deletes up to `limit` messages published before `before`, oldest first; returns how many. A
+   * message set aside as undeliverable is never published, so it stays for operators.
+   */
+  async prunePublished(before: Date, limit: number): Promise<number> {
+    const [, deleted] = (await this.dataSource.query(
+      `DELETE FROM outbox WHERE id IN (
+         SELECT id FROM outbox WHERE published_at < $1 ORDER BY id LIMIT $2)`,
+      [before.toISOString(), limit],
+    )) as [unknown, number];
+    return deleted;
+  }
+
+  /**
    * Hands a batch of pending messages to `publish` while holding their row locks, and marks each
    * one published (or undeliverable) in the same transaction; one it answers `false` for stays
    * pending, uncounted. Messages of one lane (`laneOf`, e.g.
