@@ -4,6 +4,7 @@ import { SwapActors1763900000000 } from './migrations/1763900000000-swap-actors'
 import { DepositReportOrder1764400000000 } from './migrations/1764400000000-deposit-report-order';
 import { DepositCredited1764500000000 } from './migrations/1764500000000-deposit-credited';
 import { DepositReturns1764600000000 } from './migrations/1764600000000-deposit-returns';
+import { SwapListing1764700000000 } from './migrations/1764700000000-swap-listing';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -14,4 +15,5 @@ export const ENGINE_MIGRATIONS = [
   DepositReportOrder1764400000000,
   DepositCredited1764500000000,
   DepositReturns1764600000000,
+  SwapListing1764700000000,
 ];

@@ -234,6 +234,22 @@ describe('SwapRepository', () => {
     });
   });
 
+  describe('list', () => {
+    it('lists the newest swaps first, of one status when asked', async () => {
+      const at = (reg: number) => ({
+        time: { reg, start: null, finish: null, update: reg, expiration: reg + 3600 },
+      });
+      const old = (await insert('l-1', 'BTC', at(T0))).swap;
+      const newest = (await insert('l-2', 'BTC', at(T0 + 20))).swap;
+      const middle = (await insert('l-3', 'BTC', { ...at(T0 + 10), status: 'EXPIRED' })).swap;
+
+      expect((await swaps.list(null, 10)).map((s) => s.id)).toEqual([newest.id, middle.id, old.id]);
+      expect((await swaps.list(null, 2)).map((s) => s.id)).toEqual([newest.id, middle.id]);
+      expect((await swaps.list('NEW', 10)).map((s) => s.id)).toEqual([newest.id, old.id]);
+      expect(await swaps.list('DONE', 10)).toEqual([]);
+    });
+  });
+
   describe('address counters', () => {
     it('hand out 1, 2, 3… per network, independently', async () => {
       const indices: Array<[string, number | null]> = [];

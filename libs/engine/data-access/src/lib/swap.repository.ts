@@ -102,11 +102,15 @@ export class SwapRepository {
     return rows[0] ? rowToSwap(rows[0]) : null;
   }
 
+  /** The newest swaps first (of one status, when given), read in that order from an index. */
   async list(status: string | null, limit: number): Promise<Swap[]> {
-    const rows: SwapRow[] = await this.dataSource.query(
-      `SELECT * FROM swaps WHERE ($1::text IS NULL OR status = $1) ORDER BY time_reg DESC, id LIMIT $2`,
-      [status, limit],
-    );
+    const rows: SwapRow[] =
+      status === null
+        ? await this.dataSource.query('SELECT * FROM swaps ORDER BY time_reg DESC, id LIMIT $1', [limit])
+        : await this.dataSource.query(
+            'SELECT * FROM swaps WHERE status = $1 ORDER BY time_reg DESC, id LIMIT $2',
+            [status, limit],
+          );
     return rows.map(rowToSwap);
   }
 
