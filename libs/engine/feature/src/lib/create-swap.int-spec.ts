@@ -8,6 +8,7 @@ import {
   ETH_ADDRESS,
   PAYMENT_WINDOW_SECONDS,
   T0,
+  useEngineHarness,
 } from '../test/engine-harness';
 import { DRYRUN_INDEX_OFFSET } from './deposit-addresses';
 
@@ -16,16 +17,10 @@ const BTC_INDEX_1 = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
 const btcAddress = (index: number) => depositAddress('BTC', ACCOUNT_KEYS.BTC, index);
 
 describe('CreateSwap', () => {
+  const opened = useEngineHarness();
   let engine: EngineHarness;
-
-  beforeAll(async () => {
-    engine = await EngineHarness.open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
-  beforeEach(async () => {
-    await engine.reset();
+  beforeEach(() => {
+    engine = opened();
   });
 
   it('prices and persists a NEW swap with the first deposit address of the account', async () => {

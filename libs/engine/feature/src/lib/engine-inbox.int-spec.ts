@@ -9,7 +9,7 @@ import {
   ENGINE_PARTITIONS,
 } from '@swap/contracts';
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
-import { createRequest, EngineHarness, recordingLogger } from '../test/engine-harness';
+import { createRequest, EngineHarness, recordingLogger, useEngineHarness } from '../test/engine-harness';
 import { EngineInbox } from './engine-inbox';
 import { PartitionLeases } from './partition-leases';
 
@@ -102,16 +102,10 @@ describe('engine partitions', () => {
   });
 
   describe('EngineInbox', () => {
+    const opened = useEngineHarness();
     let engine: EngineHarness;
-
-    beforeAll(async () => {
-      engine = await EngineHarness.open();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
     beforeEach(async () => {
-      await engine.reset();
+      engine = opened();
       const store = await bus.kv(engineLeasesKv);
       for (const key of await store.keys()) await store.delete(key);
     });

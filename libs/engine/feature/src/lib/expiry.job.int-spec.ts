@@ -5,6 +5,7 @@ import {
   PAYMENT_WINDOW_SECONDS,
   recordingLogger,
   T0,
+  useEngineHarness,
 } from '../test/engine-harness';
 import { ApplySwapEvent } from './apply-event';
 import { ExpiryJob } from './expiry.job';
@@ -12,16 +13,10 @@ import { SwapCommands } from './swap-commands';
 import { SwapMailbox } from './swap-mailbox';
 
 describe('ExpiryJob.runOnce', () => {
+  const opened = useEngineHarness();
   let engine: EngineHarness;
-
-  beforeAll(async () => {
-    engine = await EngineHarness.open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
-  beforeEach(async () => {
-    await engine.reset();
+  beforeEach(() => {
+    engine = opened();
   });
 
   const createAt = async (seconds: number, dryrun = false) => {

@@ -1,7 +1,7 @@
 import type { DepositObserved, PayoutProgress, RefundProgress } from '@swap/contracts';
 import { Swap } from '@swap/domain';
 import { SwapRepository } from '@swap/engine-data';
-import { createRequest, EngineHarness, T0 } from '../test/engine-harness';
+import { createRequest, EngineHarness, T0, useEngineHarness } from '../test/engine-harness';
 import { ApplySwapEvent } from './apply-event';
 import { HandleEngineInput } from './handle-input.use-case';
 import { SwapMailbox } from './swap-mailbox';
@@ -10,16 +10,10 @@ const TXID = 'a1'.repeat(32);
 const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 describe('HandleEngineInput: the actor applies chain and treasury reports', () => {
+  const opened = useEngineHarness();
   let engine: EngineHarness;
-
-  beforeAll(async () => {
-    engine = await EngineHarness.open();
-  });
-  afterAll(async () => {
-    await engine.close();
-  });
-  beforeEach(async () => {
-    await engine.reset();
+  beforeEach(() => {
+    engine = opened();
   });
 
   const btcToEth = (overrides: Parameters<typeof createRequest>[0] = {}) =>

@@ -1,17 +1,11 @@
-import { createRequest, EngineHarness, recordingLogger } from '../test/engine-harness';
+import { createRequest, EngineHarness, recordingLogger, useEngineHarness } from '../test/engine-harness';
 import { OutboxPruneJob } from './outbox-prune.job';
 
 describe('OutboxPruneJob.runOnce', () => {
+  const opened = useEngineHarness();
   let engine: EngineHarness;
-
-  beforeAll(async () => {
-    engine = await EngineHarness.open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
-  beforeEach(async () => {
-    await engine.reset();
+  beforeEach(() => {
+    engine = opened();
   });
 
   it('deletes published messages past the retention, in batches, and nothing else', async () => {

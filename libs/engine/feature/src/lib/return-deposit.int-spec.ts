@@ -1,6 +1,6 @@
 import type { DepositObserved, RefundProgress } from '@swap/contracts';
 import { isSwapError, Swap } from '@swap/domain';
-import { createRequest, EngineHarness, T0 } from '../test/engine-harness';
+import { createRequest, EngineHarness, T0, useEngineHarness } from '../test/engine-harness';
 import type { ReturnDepositCommand } from './return-deposit.use-case';
 
 const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -9,16 +9,10 @@ const FIRST = 'a1'.repeat(32);
 const LATE = 'b2'.repeat(32);
 
 describe('ReturnDeposit: an operator sends back a deposit the swap did not take', () => {
+  const opened = useEngineHarness();
   let engine: EngineHarness;
-
-  beforeAll(async () => {
-    engine = await EngineHarness.open();
-  });
-  afterAll(async () => {
-    await engine.close();
-  });
-  beforeEach(async () => {
-    await engine.reset();
+  beforeEach(() => {
+    engine = opened();
   });
 
   const report = (swap: Swap, txid: string, more: Partial<DepositObserved> = {}): DepositObserved => ({

@@ -1,7 +1,7 @@
 import { toSnapshot } from '@swap/contracts';
 import { Swap, SwapError, SwapStatus } from '@swap/domain';
 import { OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
-import { createRequest, EngineHarness, T0 } from '../test/engine-harness';
+import { createRequest, EngineHarness, T0, useEngineHarness } from '../test/engine-harness';
 import { ApplySwapEvent } from './apply-event';
 import { SwapCommands } from './swap-commands';
 import { SwapMailbox } from './swap-mailbox';
@@ -22,16 +22,10 @@ const REFUND_ADDRESS = 'bc1qrefundaddress';
 const HEX64 = /^[0-9a-f]{64}$/;
 
 describe('ApplySwapEvent and SwapCommands', () => {
+  const opened = useEngineHarness();
   let engine: EngineHarness;
-
-  beforeAll(async () => {
-    engine = await EngineHarness.open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
-  beforeEach(async () => {
-    await engine.reset();
+  beforeEach(() => {
+    engine = opened();
   });
 
   const dryRun = () => engine.createSwap.execute(createRequest({ dryrun: true }));

@@ -274,3 +274,25 @@ export class EngineHarness {
     await this.db.drop();
   }
 }
+
+/**
+ * One harness for the calling suite: opened before its tests, reset (clock and tables) before each
+ * one, closed after them. Returns the open harness.
+ */
+export function useEngineHarness(): () => EngineHarness {
+  let harness: EngineHarness | undefined;
+  beforeAll(async () => {
+    harness = await EngineHarness.open();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  beforeEach(async () => {
+    await open().reset();
+  });
+  const open = (): EngineHarness => {
+    if (!harness) throw new Error('the engine harness is not open (useEngineHarness outside a describe?)');
+    return harness;
+  };
+  return open;
+}
