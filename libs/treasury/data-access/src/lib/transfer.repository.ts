@@ -87,7 +87,8 @@ export class TransferRepository {
 
   /**
    * What a network's sender has to do, in one read: the oldest signed transfers no node has
-   * accepted yet (they go out before anything else), and the oldest planned ones due at `now` (ms).
+   * accepted yet (they go out before anything else), and the planned ones due at `now` (ms), the
+   * hot wallet's oldest first and sweeps after them.
    */
   async nextToSend(
     network: Network,

@@ -26,12 +26,18 @@ export const FIND_MANY = statement(
   'find_many',
   `SELECT ${COLUMNS} FROM transfers WHERE id = ANY($1::text[])`,
 );
+/**
+ * Signed transfers no node has taken yet, oldest first (they go out before anything is signed),
+ * then the due planned ones: the hot wallet's (payouts, refunds, gas) before the sweeps, which are
+ * housekeeping a customer does not wait for. Each address keeps its own order: a sweep leaves from
+ * its deposit address, the others from the hot wallet, so no address's nonces are reordered.
+ */
 export const NEXT_TO_SEND = statement(
   'next_to_send',
   `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT $3)
    UNION ALL
    (SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
-    ORDER BY seq LIMIT $3)`,
+    ORDER BY kind = 'sweep', seq LIMIT $3)`,
 );
 /**
  * PLANNED → SIGNED for every transfer of $1 (with its signed bytes; $4 their ids, so they are

@@ -156,6 +156,31 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
     expect(eth.maxConcurrent).toBe(1);
   });
 
+  it("signs the hot wallet's payouts before sweeps planned earlier; each address keeps its order", async () => {
+    const treasury = h().start({ sendBatch: 2 });
+    const sweep = (n: number) => ({
+      ...aPlanned(`s${n}`),
+      kind: 'sweep' as const,
+      fromIndex: 7,
+      to: 'eth-0',
+    });
+    await treasury.transfers.plan(sweep(1));
+    await treasury.transfers.plan(sweep(2));
+    await treasury.transfers.plan(aPlanned('p3'));
+    await treasury.transfers.plan(aPlanned('p4'));
+
+    await treasury.dispatcher.drain('ETH');
+
+    const eth = treasury.chains.chain('ETH');
+    expect(eth.signs.map((s) => [s.index, s.order.amount])).toEqual([
+      [0, 4n],
+      [0, 5n],
+      [7, 2n],
+      [7, 3n],
+    ]);
+    expect(eth.broadcasts).toHaveLength(4);
+  });
+
   it('on an account chain, holds up the transfers behind a refused nonce until it goes out', async () => {
     const treasury = h().start();
     for (let i = 0; i < 3; i++) await treasury.transfers.plan(aPlanned(`p${i}`));
