@@ -155,11 +155,12 @@ describe('engine partitions', () => {
         engine.setPrices();
         await waitFor(async () => (await engine.swaps.find(swap.id))?.status === 'EXCHANGING');
         expect(engineA.partitions).toContain(enginePartition(swap.id));
-        // Mempool first, then the confirmation: PENDING was passed through, not skipped.
+        // Mempool first, then BTC's one required confirmation: PENDING and CONFIRMING were passed
+        // through, not skipped.
         const statuses = (await engine.outboxRows())
           .filter((row) => row.subject.startsWith('swap.'))
           .map((row) => row.payload['status']);
-        expect(statuses).toEqual(['NEW', 'PENDING', 'EXCHANGING']);
+        expect(statuses).toEqual(['NEW', 'PENDING', 'CONFIRMING', 'EXCHANGING']);
       } finally {
         await engineA.stop();
       }

@@ -127,6 +127,29 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     expect(await commands()).toHaveLength(1);
   });
 
+  it('passes through PENDING and CONFIRMING when the first report already has the confirmations', async () => {
+    const swap = await btcToEth();
+    engine.clock.set(T0 + 600);
+    engine.setPrices();
+
+    // The mempool sighting was missed: the first the swap hears is its one required confirmation.
+    await engine.handleInput.execute(mined(swap, 1));
+
+    const events = (await engine.outboxRows()).filter((row) => row.subject.startsWith('swap.'));
+    expect(events.map((row) => [row.payload['status'], row.payload['version']])).toEqual([
+      ['NEW', 1],
+      ['PENDING', 2],
+      ['CONFIRMING', 3],
+      ['EXCHANGING', 4],
+    ]);
+    expect(await find(swap.id)).toMatchObject({
+      status: 'EXCHANGING',
+      depositTx: { id: TXID, confirmations: 1 },
+      time: { start: T0 + 600 },
+    });
+    expect(await commands()).toHaveLength(1);
+  });
+
   it('credits once when a second engine instance handles the same report at the same moment', async () => {
     const swap = await btcToEth();
     await engine.handleInput.execute(deposit(swap));
@@ -146,7 +169,8 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     const seq = engine.nextSeq();
     await Promise.all([engine.handleInput.execute(mined(swap, 1), seq), other.execute(mined(swap, 1), seq)]);
 
-    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', version: 3 });
+    // PENDING (the mempool report), then CONFIRMING and EXCHANGING once, whoever applied them.
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', version: 4 });
     expect(await commands()).toHaveLength(1);
   });
 
@@ -283,7 +307,8 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     await expect(engine.handleInput.execute(mined(swap, 1))).rejects.toMatchObject({
       code: 'PRICING_UNAVAILABLE',
     });
-    expect(await find(swap.id)).toMatchObject({ status: 'NEW' });
+    // The deposit is seen and confirmed; only its crediting waits for prices.
+    expect(await find(swap.id)).toMatchObject({ status: 'CONFIRMING', amountDeposited: 0n });
 
     engine.setPrices();
     await engine.handleInput.execute(mined(swap, 1));
@@ -300,7 +325,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     await expect(engine.handleInput.execute(mined(swap, 1))).rejects.toMatchObject({
       code: 'PAYOUTS_UNAVAILABLE',
     });
-    expect(await find(swap.id)).toMatchObject({ status: 'NEW' });
+    expect(await find(swap.id)).toMatchObject({ status: 'CONFIRMING', amountDeposited: 0n });
     expect(await commands()).toEqual([]);
 
     engine.setPrices();

@@ -152,7 +152,15 @@ export class HandleEngineInput {
       }),
     ];
     if (input.confirmations < required || credit === null) return counted;
+    // The crediting report may be the first the swap hears of its deposit (the mempool sighting
+    // missed), or reach the requirement with the first confirmation (BTC, SOL): the swap still
+    // passes through PENDING and CONFIRMING, as section 3 has it, each change its own event.
     return [
+      (swap) => (swap.status === 'NEW' ? seen(swap) : null),
+      (swap) =>
+        swap.status === 'PENDING' && swap.depositTx
+          ? { kind: 'DepositConfirmations', now, txid: swap.depositTx.id, confirmations: required }
+          : null,
       (swap) =>
         AWAITING_CREDIT.includes(swap.status)
           ? {

@@ -93,9 +93,15 @@ function credit(draft: Swap, event: EventOf<'DepositCredited'>): SwapEffect[] {
   return [{ kind: 'CancelExpiryTimer' }];
 }
 
+/** An automatic refund: decided (choice REFUND) once it can go out, else waiting for an address. */
 function startRefund(draft: Swap, type: IssueType, reason: (needsAddress: boolean) => string): SwapEffect[] {
   const needsAddress = draft.refundAddress === null;
-  draft.issue = { type, reason: reason(needsAddress), needsRefundAddress: needsAddress, choice: 'NONE' };
+  draft.issue = {
+    type,
+    reason: reason(needsAddress),
+    needsRefundAddress: needsAddress,
+    choice: needsAddress ? 'NONE' : 'REFUND',
+  };
   draft.proposed = null;
   return requestRefundIfAddressKnown(draft);
 }
@@ -184,6 +190,8 @@ export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => 
   };
   draft.rateActual = draft.rateActual ?? draft.rate;
   draft.time.finish = event.now;
+  // issue.reason explains RATE_CHANGED, REFUNDING and FAILED; an ended swap has none left to give.
+  draft.issue.reason = null;
 };
 
 /** After DONE only the payout's confirmation count moves, up to the coin's threshold. */
@@ -209,6 +217,7 @@ export const refundLanded: Step<EventOf<'RefundSent'>> = (draft, event) => {
     confirmations: event.confirmations ?? 0,
   });
   draft.time.finish = event.now;
+  draft.issue.reason = null;
 };
 
 export const countRefundConfirmations: Step<EventOf<'RefundSent'>> = (draft, event) => {

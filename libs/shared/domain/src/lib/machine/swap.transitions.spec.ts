@@ -234,7 +234,8 @@ const cases: Case[] = [
     expect: 'REFUNDING',
     effects: [refund(49_500n)],
     check: (s) => {
-      expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', needsRefundAddress: false, choice: 'NONE' });
+      // The refund is decided and under way (issue.choice REFUND), though nobody had to choose it.
+      expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', needsRefundAddress: false, choice: 'REFUND' });
       expect(s.issue.reason).toContain('0.00100000 BTC');
       expect(s.amountDeposited).toBe(50_000n);
       expect(s.slippage).toBeNull();
@@ -280,7 +281,8 @@ const cases: Case[] = [
     event: ev.credited(1_000_000n, { payoutAvailable: 10n ** 17n }),
     expect: 'REFUNDING',
     effects: [refund(990_000n)],
-    check: (s) => expect(s.issue).toMatchObject({ type: 'NO_LIQUIDITY', needsRefundAddress: false }),
+    check: (s) =>
+      expect(s.issue).toMatchObject({ type: 'NO_LIQUIDITY', needsRefundAddress: false, choice: 'REFUND' }),
   },
   {
     name: 'float credited at the current rate → EXCHANGING and payout',
@@ -638,6 +640,8 @@ const cases: Case[] = [
     swap: () => states.failedPayoutUnderWay(),
     event: ev.landed(),
     expect: 'DONE',
+    // The review's reason went with FAILED; the swap is done.
+    check: (s) => expect(s.issue.reason).toBeNull(),
   },
   {
     name: 'SENDING → FAILED when the payout fails',
@@ -693,6 +697,8 @@ const cases: Case[] = [
     check: (s) => {
       expect(s.refundTx).toMatchObject({ amount: 49_500n, timeReg: T0 + 1900 });
       expect(s.time.finish).toBe(T0 + 1900);
+      // issue.reason explains REFUNDING; the type still says why the swap was refunded.
+      expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', reason: null });
     },
   },
   {
@@ -700,6 +706,7 @@ const cases: Case[] = [
     swap: () => states.failedRefundUnderWay(),
     event: ev.refundSent(),
     expect: 'REFUNDED',
+    check: (s) => expect(s.issue.reason).toBeNull(),
   },
   {
     name: 'REFUNDING → FAILED when the refund fails',
