@@ -1,6 +1,7 @@
 import { DevnetReader } from '@swap/chain';
 import { accountPublicKeys, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
-import { devnetDeposit, devnetMine, type DepositObserved } from '@swap/contracts';
+import type { Bus } from '@swap/bus';
+import { devnetDeposit, devnetMine, engineInbox, engineInputId, type DepositObserved } from '@swap/contracts';
 import {
   CURRENCIES,
   CURRENCY_CODES,
@@ -120,6 +121,31 @@ export async function openFleet(
     };
   });
   return fleet;
+}
+
+/**
+ * What the deposit's watcher reported before the confirming report: the mempool sighting and,
+ * where the currency asks more than one confirmation, the count one short of it. Published ahead
+ * of the measured phases, so each swap is PENDING or CONFIRMING when its deposit confirms, as in
+ * service, and a phase measures the deposit-confirmed report to the payout's broadcast.
+ */
+export function earlierReports(swap: FleetSwap): DepositObserved[] {
+  const { input } = swap;
+  const mempool = { ...input, confirmations: 0, blockHeight: null, blockHash: null };
+  const required = CURRENCIES[swap.from].reqConfirmations;
+  return required > 1 ? [mempool, { ...input, confirmations: required - 1 }] : [mempool];
+}
+
+/** Publishes each swap's earlier reports in their order, different swaps at once. */
+export async function reportEarlier(
+  bus: Bus,
+  fleet: readonly FleetSwap[],
+  concurrency: number,
+): Promise<void> {
+  await forEachLimited(fleet, concurrency, async (swap) => {
+    for (const report of earlierReports(swap))
+      await bus.publish(engineInbox, [swap.id], report, { msgId: engineInputId(report) });
+  });
 }
 
 /** Mines every network as deep as its most demanding currency asks: everything pending is confirmed. */

@@ -6,26 +6,31 @@ import { addressKey, mnemonicToSeed } from '@swap/chain-keys';
 import { validEd25519, validSecp256k1 } from '@swap/devnet';
 import { CURRENCIES, type CurrencyCode } from '@swap/domain';
 
-/**
- * Bus messages of one swap from deposit-confirmed to SENDING, each published (PubAck awaited) and
- * consumed (acked), as the baseline's are: the deposit report, the payout command, the payout's
- * progress report, and the two swap events (EXCHANGING, SENDING) the gateway's read model takes.
- */
-export const MESSAGES_PER_SWAP = 5;
+/** Besides one event per transition, a swap's path takes the deposit report, the payout command and the payout's report. */
+const COMMAND_MESSAGES = 3;
 
-/** Transitions a swap makes on that path (EXCHANGING, SENDING), as the burst counts them. */
-const TRANSITIONS_PER_SWAP = 2;
-
-export interface SwapFloor {
+/** What the floor is made of, measured in the run. */
+export interface SwapCosts {
   /** The treasury's signature of one payout, averaged over the phase's payout currencies. */
   signMs: number;
   /** The chain's check of that signature (the devnet's, OpenSSL). */
   verifyMs: number;
   /** One baseline message: the CPU of the bench and nats-server over the baseline, per message. */
   messageMs: number;
+}
+
+export interface SwapFloor extends SwapCosts {
+  /**
+   * Bus messages of one swap from its deposit-confirmed report to its payout's broadcast, each
+   * published (PubAck awaited) and consumed (acked), as the baseline's are: the deposit report, the
+   * payout command, the payout's report, and one swap event per transition.
+   */
+  messages: number;
   /** All of it for one swap. */
   swapMs: number;
-  /** The ratio `cores` would reach if a swap cost the floor and nothing else. */
+  /** The transitions a second `cores` would carry if a swap cost the floor and nothing else. */
+  ceiling: number;
+  /** That against the baseline. */
   ceilingRatio: number;
 }
 
@@ -67,14 +72,24 @@ function signAndVerify(payouts: readonly CurrencyCode[]): { signMs: number; veri
   return { signMs, verifyMs: (cpuMs() - verifyStart) / payouts.length };
 }
 
-export function measureSwapFloor(
+/** The parts of the floor, measured once the JIT has seen the signing code. */
+export function measureSwapCosts(
   payouts: readonly CurrencyCode[],
-  baseline: { rate: number; messages: number; cpuMs: number },
+  baseline: { messages: number; cpuMs: number },
+): SwapCosts {
+  signAndVerify(payouts.slice(0, 100));
+  return { ...signAndVerify(payouts), messageMs: baseline.cpuMs / baseline.messages };
+}
+
+/** The floor of a swap making `transitions` transitions, and the ratio it caps on `cores`. */
+export function swapFloor(
+  costs: SwapCosts,
+  transitions: number,
+  baselineRate: number,
   cores: number,
 ): SwapFloor {
-  const { signMs, verifyMs } = signAndVerify(payouts);
-  const messageMs = baseline.cpuMs / baseline.messages;
-  const swapMs = signMs + verifyMs + MESSAGES_PER_SWAP * messageMs;
-  const ceiling = (TRANSITIONS_PER_SWAP * cores * 1000) / swapMs;
-  return { signMs, verifyMs, messageMs, swapMs, ceilingRatio: ceiling / baseline.rate };
+  const messages = COMMAND_MESSAGES + transitions;
+  const swapMs = costs.signMs + costs.verifyMs + messages * costs.messageMs;
+  const ceiling = (transitions * cores * 1000) / swapMs;
+  return { ...costs, messages, swapMs, ceiling, ceilingRatio: ceiling / baselineRate };
 }

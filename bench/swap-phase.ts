@@ -1,5 +1,5 @@
 import type { Bus } from '@swap/bus';
-import { ALL_STREAMS, engineInbox, engineInputId } from '@swap/contracts';
+import { ALL_STREAMS, engineInbox, engineInputId, treasuryTransfers } from '@swap/contracts';
 import type { SwapStatus } from '@swap/domain';
 import { CpuMeter } from './cpu-meter';
 import { forEachLimited } from './limited';
@@ -121,20 +121,31 @@ export async function runPhase(
 }
 
 /**
- * Waits until no durable consumer of the services' streams has messages pending or unacknowledged
- * (twice in a row, half a second apart): the previous step's consequences have been handled.
+ * Waits until the previous step's consequences have been handled: no durable consumer of the
+ * services' streams has messages pending or unacknowledged, and the treasury has nothing planned
+ * or signed left to send (the sweeps and gas top-ups a phase's credited deposits leave behind),
+ * twice in a row, longer apart than the treasury's confirmation poll (which plans token sweeps).
  */
-export async function waitIdle(bus: Bus, timeoutMs = 120_000): Promise<void> {
+export async function waitIdle(bus: Bus, timeoutMs = 180_000): Promise<void> {
   const jsm = await bus.manager();
   const deadline = Date.now() + timeoutMs;
+  const unsent = async () => {
+    const reply = await bus.request(
+      treasuryTransfers,
+      { states: ['PLANNED', 'SIGNED'], limit: 1 },
+      { timeoutMs: 10_000 },
+    );
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.data.length;
+  };
   for (let quiet = 0; quiet < 2;) {
     if (Date.now() > deadline) throw new Error('the services did not become idle');
-    let busy = false;
+    let busy = (await unsent()) > 0;
     for (const stream of ALL_STREAMS)
       for await (const info of jsm.consumers.list(stream.name))
         if (info.config.durable_name && info.num_pending + info.num_ack_pending > 0) busy = true;
     quiet = busy ? 0 : quiet + 1;
-    await sleep(500);
+    await sleep(busy ? 500 : 3500);
   }
 }
 
