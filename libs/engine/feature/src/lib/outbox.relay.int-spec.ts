@@ -215,6 +215,25 @@ describe('OutboxRelay', () => {
     expect(await streamCount()).toBe(2);
   });
 
+  it('marks what commits published with one read when it finds fewer than a batch', async () => {
+    const relay = new OutboxRelay(engine.outbox, bus, recordingLogger());
+    relay.start(60_000);
+    await waitFor(() => relay.publishesDirectly);
+    engine.afterCommit = (messages) => relay.publishCommitted(messages);
+    const reads = jest.spyOn(engine.outbox, 'relayBatch');
+    try {
+      for (let i = 0; i < 3; i++) await engine.createSwap.execute(createRequest({ dryrun: true }));
+      relay.kick();
+      await waitFor(async () => (await engine.outboxRows()).every((row) => row.published));
+      // One read found all three (fewer than a batch): no second read to find nothing.
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+      await relay.stop();
+    }
+    expect(await streamCount()).toBe(3);
+  });
+
   it('leaves a swap to the passes after a failed publish, in order, until the outbox is drained', async () => {
     const logger = recordingLogger();
     const relay = new OutboxRelay(engine.outbox, bus, logger);

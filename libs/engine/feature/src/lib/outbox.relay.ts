@@ -17,6 +17,9 @@ import {
 } from '@swap/engine-data';
 import { JobLogger } from './expiry.job';
 
+/** Rows a pass reads at once. */
+const RELAY_BATCH = 200;
+
 /**
  * Publishes committed outbox rows to JetStream with their stable id as Nats-Msg-Id. The use cases
  * hand it each commit's messages (publishCommitted), which go out at once, in order; its passes
@@ -106,7 +109,7 @@ export class OutboxRelay {
     for (;;) {
       let later = 0;
       const handled = await this.outbox.relayBatch(
-        200,
+        RELAY_BATCH,
         async (message) => {
           // Published by its commit: only marked here. Being published right now: the next pass.
           if (this.sent.delete(message.msgId)) return;
@@ -118,8 +121,12 @@ export class OutboxRelay {
         },
         swapOf,
       );
-      if (handled > 0) continue;
-      if (later === 0) this.direct = !this.stopped;
+      // A full batch may have more behind it. A smaller one was all there was when it was read:
+      // while commits publish their own messages, what they committed since is only left to mark,
+      // and the next pass does (under load, looping on would read the outbox for a few rows at a
+      // time, over and over). Until commits publish again, passes drain the outbox to the end.
+      if (handled === RELAY_BATCH || (handled > 0 && !this.direct)) continue;
+      if (handled === 0 && later === 0) this.direct = !this.stopped;
       return;
     }
   }
