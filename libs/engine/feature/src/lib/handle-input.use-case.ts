@@ -142,8 +142,9 @@ export class HandleEngineInput {
     const seen: Build = () => ({ kind: 'DepositSeen', now, tx: input.txid, amount });
     const required = CURRENCIES[input.currency].reqConfirmations;
     if (input.confirmations === 0) return [seen];
+    const seenIfNew: Build = (swap) => (swap.status === 'NEW' ? seen(swap) : null);
     const counted: Build[] = [
-      (swap) => (swap.status === 'NEW' ? seen(swap) : null),
+      seenIfNew,
       () => ({
         kind: 'DepositConfirmations',
         now,
@@ -156,7 +157,7 @@ export class HandleEngineInput {
     // missed), or reach the requirement with the first confirmation (BTC, SOL): the swap still
     // passes through PENDING and CONFIRMING, as section 3 has it, each change its own event.
     return [
-      (swap) => (swap.status === 'NEW' ? seen(swap) : null),
+      seenIfNew,
       (swap) =>
         swap.status === 'PENDING' && swap.depositTx
           ? { kind: 'DepositConfirmations', now, txid: swap.depositTx.id, confirmations: required }
