@@ -23,6 +23,7 @@ import {
   type Running,
 } from './support/crash-plan';
 import { CrashRecords } from './support/crash-records';
+import { followUntil } from './support/follow-swaps';
 
 /**
  * Issue 3's crash test: the engine, the treasury and a watcher are killed with SIGKILL at random
@@ -35,7 +36,6 @@ const CHAOS_MS = 45_000;
 /** Then, with every service up, each swap must end within this. */
 const SETTLE_MS = 90_000;
 const VICTIMS = ['engine', 'treasury', 'watcher-eth'];
-const ENDED = ['DONE', 'REFUNDED', 'FAILED', 'EXPIRED'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,13 +84,13 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
     try {
       try {
         await fundInRandomOrder(swaps);
-        await followUntil(swaps, chaosEnds);
+        await followUntil(api, swaps, chaosEnds);
       } finally {
         // Never left running: a loop would start a service again after the stack stopped.
         await Promise.all(loops.map((loop) => loop.stop()));
       }
       notes.push(`${at()} every service up again`);
-      unfinished = await followUntil(swaps, Date.now() + SETTLE_MS);
+      unfinished = await followUntil(api, swaps, Date.now() + SETTLE_MS);
       notes.push(`${at()} ${unfinished.length === 0 ? 'every swap ended' : 'swaps left unfinished'}`);
       await treasurySettled();
       notes.push(`${at()} the treasury settled`);
@@ -156,31 +156,6 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
         await loop;
       },
     };
-  }
-
-  /**
-   * Follows the swaps through the public API until `deadline` (or until all ended), answering
-   * RATE_CHANGED with REFUND. A call that fails while the engine is down is made again next round.
-   * Returns the swaps that have not ended.
-   */
-  async function followUntil(swaps: Running[], deadline: number): Promise<string[]> {
-    const open = () => swaps.filter((s) => !ENDED.includes(s.status));
-    while (Date.now() < deadline && open().length > 0) {
-      for (const swap of open()) {
-        try {
-          swap.status = (await api.status(swap.id)).status;
-          if (swap.status === 'RATE_CHANGED') {
-            const refund = { id: swap.id, choice: 'REFUND' as const, address: swap.refundAddress };
-            swap.status = (await api.resolve(refund)).status;
-          }
-        } catch {
-          // asked again on the next round
-        }
-        if (ENDED.includes(swap.status)) swap.endedAt = Date.now();
-      }
-      await sleep(500);
-    }
-    return open().map((s) => `${s.id} ${s.kind} ${s.from}→${s.to} ${s.status}`);
   }
 
   /**

@@ -1,9 +1,9 @@
 import { parseEther, Wallet } from 'ethers';
 import { accountPublicKey, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
 import { fundedPayer, type Payer } from '@swap/chain-nodes';
-import { liquidityKv } from '@swap/contracts';
 import { CURRENCIES, toUnits, type CurrencyCode } from '@swap/domain';
 import type { SwapClient, SwapOrder } from '@swap/sdk';
+import { liquid, waitFor } from './support/wait-for';
 import { Stack, TEST_MNEMONIC, type TestKey } from '@swap/stack';
 import { RealNodes } from './support/real-nodes';
 import { SwapDriver } from './support/swap-driver';
@@ -49,19 +49,6 @@ describe('swaps on real nodes, end to end', () => {
     await nodes?.stop();
   });
 
-  /**
-   * Waits until the treasury has published at least `units` of `code`: its hot wallet was funded
-   * before the treasury started, and the node's wallet shows those coins once the treasury has
-   * imported the hot address (at start-up; the import rescans the chain).
-   */
-  async function liquid(code: CurrencyCode, units: bigint): Promise<void> {
-    const store = await stack.bus.kv(liquidityKv);
-    await waitFor(async () => {
-      const available = (await store.get(code))?.available;
-      return available === null || BigInt(available ?? '0') >= units;
-    }, `${units} ${code} of liquidity`);
-  }
-
   /** Waits for DONE (mining goes on in the background) and checks the quoted amount arrived. */
   async function done(order: SwapOrder, received: (txid: string) => Promise<bigint>): Promise<SwapOrder> {
     const finished = await driver.reach(order.id, 'DONE', api, 150_000);
@@ -81,7 +68,7 @@ describe('swaps on real nodes, end to end', () => {
     await nodes.eth.setBalance(user.address, parseEther('1'));
     await nodes.usdt.mint(user.address, toUnits('100', 6));
     const toAddress = await ltcPayer.newAddress();
-    await liquid('LTC', toUnits('100', 8));
+    await liquid(stack, 'LTC', toUnits('100', 8));
     const created = await api.create({ from: 'USDTERC', to: 'LTC', amount: '100', toAddress });
     await nodes.sendUsdt(user, created.from.address, toUnits('100', 6));
     await done(created, () => ltcPayer.received(toAddress, 0));
@@ -145,11 +132,3 @@ describe('swaps on real nodes, end to end', () => {
     );
   }, 180_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} never arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Bus } from '@swap/bus';
-import { chainRelay } from '@swap/chain';
+import { chainRelay, verifyNodes } from '@swap/chain';
 import { MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM, refundRequested } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
 import { AcceptRefund, InboxPublisher, RefundWorker, TreasurySigner } from '@swap/refunds';
@@ -29,10 +29,15 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
     for (const stream of [MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM]) await this.bus.ensureStream(stream);
     const signer = new TreasurySigner(this.bus);
     const publisher = new InboxPublisher(this.bus);
-    const workers = NETWORKS.map((network) => {
-      const { reader, sender } = chainRelay(network, process.env, { bus: this.bus, logger: this.logger });
-      return new RefundWorker(network, this.refunds, signer, sender, reader, publisher, this.logger);
-    });
+    const relays = NETWORKS.map((network) => ({
+      network,
+      ...chainRelay(network, process.env, { bus: this.bus, logger: this.logger }),
+    }));
+    await verifyNodes(relays, this.logger);
+    const workers = relays.map(
+      ({ network, reader, sender }) =>
+        new RefundWorker(network, this.refunds, signer, sender, reader, publisher, this.logger),
+    );
     for (const worker of workers) {
       const task = new RepeatingTask(
         `refunds ${worker.network}`,

@@ -9,6 +9,7 @@ import { collectCidr, parseLabel, parsePartnerPercent, parseRateLimit } from './
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
 import { formatCreatedKey, formatKeySettings, formatKeyTable } from './keys.format';
 import { unwrap, type OpsBus } from './ops-bus';
+import { registerDeriveCommand } from './derive.command';
 import { registerXpubsCommand } from './xpubs.command';
 
 export interface CreateKeyOptions extends JsonOption {
@@ -77,4 +78,5 @@ export function registerKeyCommands(program: Command, ctx: CliContext): void {
   }
 
   registerXpubsCommand(keys, ctx);
+  registerDeriveCommand(keys, ctx);
 }

@@ -27,7 +27,7 @@ export function formatLedger(ledger: SwapLedger): string {
 export function formatTransfers(transfers: readonly TransferView[]): string {
   if (transfers.length === 0) return 'no transfers\n';
   return table(
-    ['PLANNED', 'ID', 'KIND', 'STATE', 'AMOUNT', 'TXID', 'CONF', 'TRIES', 'NEXT TRY', 'FAILURE'],
+    ['PLANNED', 'ID', 'KIND', 'STATE', 'AMOUNT', 'TXID', 'CONF', 'TRIES', 'NEXT TRY', 'FAILURE / LAST ERROR'],
     transfers.map((t) => [
       time(Math.floor(t.createdAt / 1000)),
       t.id,
@@ -38,7 +38,7 @@ export function formatTransfers(transfers: readonly TransferView[]): string {
       String(t.confirmations),
       String(t.attempts),
       t.nextAttemptAt > t.updatedAt ? time(Math.floor(t.nextAttemptAt / 1000)) : '-',
-      orDash(t.failure),
+      orDash(t.failure ?? t.lastError ?? null),
     ]),
   );
 }

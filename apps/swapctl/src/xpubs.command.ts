@@ -34,27 +34,29 @@ export function accountKeyVariablesOf(mnemonic: string): Record<string, string> 
   }
 }
 
+/** The option that names the treasury's phrase, for the commands that derive keys offline. */
+export function withMnemonicFileOption(command: Command): Command {
+  return command.option(
+    '--mnemonic-file <file>',
+    'the BIP39 phrase (default: TREASURY_MNEMONIC(_FILE), else .data/treasury.mnemonic)',
+  );
+}
+
 export function registerXpubsCommand(
   keys: Command,
   ctx: CliContext,
   env = process.env,
   cwd = process.cwd(),
 ): void {
-  withJsonOption(
-    keys
-      .command('xpubs')
-      .description(
-        'print <NETWORK>_XPUB for the engine and the watchers, derived locally from the treasury mnemonic (D11)',
-      ),
-  )
-    .option(
-      '--mnemonic-file <file>',
-      'the BIP39 phrase (default: TREASURY_MNEMONIC(_FILE), else .data/treasury.mnemonic)',
-    )
-    .action((options: XpubsOptions) => {
-      const variables = accountKeyVariablesOf(readMnemonic(options, env, cwd));
-      // An env file as it is: `kubectl create secret generic … --from-env-file` takes it directly.
-      const lines = Object.entries(variables).map(([name, value]) => `${name}=${value}\n`);
-      ctx.output.out(options.json ? toJson(variables) : lines.join(''));
-    });
+  const command = keys
+    .command('xpubs')
+    .description(
+      'print <NETWORK>_XPUB for the engine and the watchers, derived locally from the treasury mnemonic (D11)',
+    );
+  withMnemonicFileOption(withJsonOption(command)).action((options: XpubsOptions) => {
+    const variables = accountKeyVariablesOf(readMnemonic(options, env, cwd));
+    // An env file as it is: `kubectl create secret generic … --from-env-file` takes it directly.
+    const lines = Object.entries(variables).map(([name, value]) => `${name}=${value}\n`);
+    ctx.output.out(options.json ? toJson(variables) : lines.join(''));
+  });
 }

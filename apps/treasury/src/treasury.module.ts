@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
-import { chainReader, chainSender, type ChainReader, type ChainSender } from '@swap/chain';
+import { chainReader, chainSender, verifyNodes, type ChainReader, type ChainSender } from '@swap/chain';
 import type { KeySource } from '@swap/chain-keys';
 import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
@@ -65,9 +65,15 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
         useFactory: async (bus: Bus, dataSource: DataSource) => {
           const liquidity = await bus.kv(liquidityKv);
           const keys = new TreasuryKeys(source);
+          const chains = chainNodes(bus, keys, dataSource, logger);
+          // Nothing is signed before every real node is known to be the chain its settings name.
+          await verifyNodes(
+            NETWORKS.map((network) => ({ network, reader: chains.reader(network) })),
+            logger,
+          );
           return composeTreasury({
             dataSource,
-            chains: chainNodes(bus, keys, dataSource, logger),
+            chains,
             keys,
             caps: config.caps,
             progress: async (progress) => {

@@ -79,16 +79,15 @@ describe('watcher configuration', () => {
     expect(config.accountPublic).toBe(BTC_XPUB);
   });
 
-  it('refuses a real node of a network not supported yet, without repeating its URL', () => {
-    const SOL_XPUB = accountPublicKey(SEED, 'SOL');
-    const found = problems(
-      env({ WATCHER_NETWORK: 'SOL', SOL_XPUB, SOL_RPC_URL: 'https://user:hunter2@sol.example' }),
-    );
-
-    expect(found).toEqual([
-      'SOL_RPC_URL: real SOL nodes are not supported yet; unset it to run SOL on the devnet',
-    ]);
-    expect(found.join()).not.toContain('hunter2');
+  it('takes real Tron and Solana nodes too (their settings are checked by the reader)', () => {
+    for (const network of ['SOL', 'TRX'] as const) {
+      const variables = { WATCHER_NETWORK: network, [`${network}_XPUB`]: accountPublicKey(SEED, network) };
+      const config = parseConfig(
+        watcherConfigSchema,
+        env({ ...variables, [`${network}_RPC_URL`]: 'https://user:hunter2@node.example' }),
+      );
+      expect(config.network).toBe(network);
+    }
   });
 
   it("names a missing or unusable key of its network, and no other network's", () => {

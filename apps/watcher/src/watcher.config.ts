@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { nodeVariables, REAL_NODE_NETWORKS } from '@swap/chain';
 import { NETWORKS, type Network } from '@swap/domain';
 import { hotWalletAddress, watcherSettings, type WatcherSettings } from '@swap/watcher';
 
@@ -21,18 +20,6 @@ const commonSchema = z.looseObject({
   WATCHER_LEASE_SECONDS: z.coerce.number().positive().default(15),
 });
 
-/** Refuses node variables of a network whose real nodes this build does not speak to yet. */
-function unsupportedNode(network: Network) {
-  if (REAL_NODE_NETWORKS.includes(network)) return {};
-  const refuse = z
-    .string()
-    .optional()
-    .refine((url) => url === undefined, {
-      message: `real ${network} nodes are not supported yet; unset it to run ${network} on the devnet`,
-    });
-  return Object.fromEntries(nodeVariables(network).map((name) => [name, refuse]));
-}
-
 /**
  * A watcher reads its own network's variables only (the XMR "xpub" holds a view key); the node
  * variables themselves are read and checked by the network's reader when it is built.
@@ -44,7 +31,6 @@ function networkSchema(network: Network) {
     .object({
       [xpub]: z.string().min(1),
       [chain]: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
-      ...unsupportedNode(network),
     })
     .transform((own) => ({
       accountPublic: own[xpub] as string,

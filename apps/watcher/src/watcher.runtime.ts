@@ -10,7 +10,7 @@ import {
   type WatcherLogger,
 } from '@swap/watcher';
 import { WatchListRepository } from '@swap/watcher-data';
-import { chainReader } from '@swap/chain';
+import { chainReader, verifyNodes } from '@swap/chain';
 import type { WatcherConfig } from './watcher.config';
 
 export const WATCHER_CONFIG = Symbol('WATCHER_CONFIG');
@@ -38,6 +38,8 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
       accountPublic: this.config.accountPublic,
       logger: this.logger,
     });
+    // A node on another chain, or without the token contract, stops the watcher before it reads a block.
+    await verifyNodes([{ network, reader }], this.logger);
     const watchList = new WatchListRepository(this.dataSource);
     // A node-side wallet restored from its keys knows only the addresses it was told of since:
     // it is told of every one handed out before it reads a block (Monero subaddresses).

@@ -210,6 +210,12 @@ spec:
 {{- if eq .c.app "treasury" }}
 {{- $used = append $used $v.treasury.mnemonic.value }}
 {{- end }}
+{{- /* Tron and Solana node settings: the treasury and refunds read both, a watcher its own. */}}
+{{- range $network := list "trx" "sol" }}
+{{- if or (has $.c.app (list "treasury" "refunds")) (and (eq $.c.app "watcher") (eq (lower $.c.network) $network)) }}
+{{- $used = append $used ((index $v.networks $network).node | default dict | toJson) }}
+{{- end }}
+{{- end }}
 {{- toJson $used | sha256sum }}
 {{- end }}
 

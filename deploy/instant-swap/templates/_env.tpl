@@ -76,6 +76,51 @@ with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC
 {{- end }}
 {{- end }}
 
+{{/*
+A real Tron or Solana node, for the services that read or send on it (the treasury, the refunds
+service, the network's watcher). Takes (dict "root" $ "networks" (list "TRX" …)); networks
+without a node configured run on the devnet and get nothing here. The URL comes from a Secret:
+providers put API keys in it.
+*/}}
+{{- define "instant-swap.env.nodes" }}
+{{- range $network := .networks }}
+{{- $config := index $.root.Values.networks (lower $network) | default dict }}
+{{- $node := $config.node | default dict }}
+{{- $secret := include "instant-swap.nodeSecretName" (list $.root $network) }}
+{{- if $secret }}
+{{- include "instant-swap.secretEnv" (list (printf "%s_RPC_URL" $network) (dict "name" $secret "key" (printf "%s_RPC_URL" $network) | toJson)) }}
+{{- if eq $network "TRX" }}
+{{- if or $node.existingSecret $node.apiKey }}
+- name: TRX_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: TRX_API_KEY
+      optional: true
+{{- end }}
+{{- with $config.usdtContract }}
+- name: USDTTRC_CONTRACT
+  value: {{ . | quote }}
+{{- end }}
+- name: TRX_SWEEP_ENERGY
+  value: {{ $config.sweepEnergy | default "burn" | quote }}
+- name: TRX_TX_EXPIRATION_SECONDS
+  value: {{ $config.txExpirationSeconds | default 120 | int | quote }}
+- name: TRX_FEE_LIMIT_SUN
+  value: {{ $config.feeLimitSun | default 100000000 | int64 | quote }}
+{{- end }}
+{{- if eq $network "SOL" }}
+{{- with $config.priorityFeeMicrolamports }}
+- name: SOL_PRIORITY_FEE_MICROLAMPORTS
+  value: {{ . | toString | quote }}
+{{- end }}
+- name: SOL_MAX_PRIORITY_FEE_MICROLAMPORTS
+  value: {{ $config.maxPriorityFeeMicrolamports | default 1000000 | int64 | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+
 {{- define "instant-swap.env.gateway" }}
 {{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
@@ -143,6 +188,7 @@ HOSTNAME names the replica in the network's follower lease.
 - name: WATCHER_LEASE_SECONDS
   value: {{ $s.leaseSeconds | toString | quote }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (list .c.network) "chains" true) }}
+{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list .c.network)) }}
 {{- end }}
 
 {{- define "instant-swap.env.pricing" }}
@@ -200,6 +246,7 @@ HOSTNAME names the replica in the network's follower lease.
 {{- end }}
 {{- end }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" true) }}
+{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list "TRX" "SOL")) }}
 {{- end }}
 
 {{- define "instant-swap.env.refunds" }}
@@ -209,6 +256,7 @@ HOSTNAME names the replica in the network's follower lease.
 {{- include "instant-swap.env.database" . }}
 - name: REFUNDS_POLL_MS
   value: {{ $s.pollMs | int | quote }}
+{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list "TRX" "SOL")) }}
 {{- end }}
 
 {{/* Each network's hot wallet is address 0 of its account: the devnet funds it at genesis. */}}

@@ -155,6 +155,22 @@ named, else the one this chart creates from values; "" when neither is configure
 {{- end }}
 {{- end }}
 
+{{/*
+Name of the Secret holding a network's node settings (<NETWORK>_RPC_URL, TRX_API_KEY): the
+existing one named in networks.<network>.node, or the one this chart makes from rpcUrl; "" when
+the network has no node (it runs on the devnet). Takes (list $ "TRX").
+*/}}
+{{- define "instant-swap.nodeSecretName" -}}
+{{- $root := index . 0 }}
+{{- $network := index . 1 }}
+{{- $node := (index $root.Values.networks (lower $network) | default dict).node | default dict }}
+{{- if $node.existingSecret }}
+{{- $node.existingSecret }}
+{{- else if $node.rpcUrl }}
+{{- include "instant-swap.resourceName" (list $root (printf "%s-node" (lower $network))) }}
+{{- end }}
+{{- end }}
+
 {{/* Name of the Secret holding <NETWORK>_XPUB, keyed by variable name; "" when no key is configured. */}}
 {{- define "instant-swap.accountKeysSecretName" -}}
 {{- if .Values.networks.existingSecret }}

@@ -89,6 +89,39 @@ export class CrashRecords {
     return { genesis: BigInt(rows[0].genesis), booked: BigInt(rows[0].booked) };
   }
 
+  /** Every transaction each treasury transfer of `network` signed: the current one and those it replaced. */
+  async signedByTransfer(
+    net: Network,
+  ): Promise<Array<{ id: string; kind: string; state: string; txids: string[] }>> {
+    const { rows } = await this.db.query(
+      `SELECT t.id, t.kind, t.state,
+              array_remove(array_append(coalesce((SELECT array_agg(r.txid ORDER BY r.generation)
+                 FROM treasury.replaced_transactions r WHERE r.transfer_id = t.id), '{}'), t.txid), NULL) AS txids
+       FROM treasury.transfers t WHERE t.network = $1 ORDER BY t.seq`,
+      [net],
+    );
+    return rows;
+  }
+
+  /** How many transactions the treasury replaced after they expired unlanded, per network. */
+  async replacedByNetwork(): Promise<Record<string, number>> {
+    const { rows } = await this.db.query<{ network: string; count: number }>(
+      `SELECT t.network, count(*)::int AS count FROM treasury.replaced_transactions r
+       JOIN treasury.transfers t ON t.id = r.transfer_id GROUP BY t.network ORDER BY t.network`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.network, row.count]));
+  }
+
+  /** What the ledger's `accounts` hold of `code`. */
+  async booked(code: string, accounts: string[]): Promise<bigint> {
+    const { rows } = await this.db.query<{ booked: string }>(
+      `SELECT coalesce(sum(amount), 0)::text AS booked FROM treasury.ledger_entries
+       WHERE account = ANY($1) AND currency = $2`,
+      [accounts, code],
+    );
+    return BigInt(rows[0].booked);
+  }
+
   /** Every signed transaction on the devnet, with how many treasury transfers carry its txid. */
   async signedTransactions(): Promise<Array<{ txid: string; transfers: number }>> {
     const { rows } = await this.db.query(

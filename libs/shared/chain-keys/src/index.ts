@@ -33,3 +33,4 @@ export { addressKey, type AddressKey } from './lib/address-key';
 export { keyControlsAddress } from './lib/key-owner';
 export { secpAddressKey } from './lib/address-key';
 export { keySource, type KeySource, type KeySourceOptions, type MoneroWalletSecrets } from './lib/key-source';
+export { recoveryKey, type RecoveryKey } from './lib/recovery-key';

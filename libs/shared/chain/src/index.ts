@@ -9,3 +9,6 @@ export * from './lib/chain-adapters';
 export type { EvmConfig, EvmNetwork } from './lib/evm';
 export type { UtxoConfig, UtxoNetwork } from './lib/utxo';
 export type { MoneroConfig, MoneroWalletKeys } from './lib/monero';
+export { NodeSettingsError, verifyNodes } from './lib/verify-nodes';
+export type { SolanaConfig } from './lib/solana';
+export { solanaBlockOfAnswer, type RpcAccountsBlock } from './lib/solana/solana-block';

@@ -15,6 +15,10 @@ interface RefundRow {
   raw: string | null;
   fee: string | null;
   fee_currency: string | null;
+  valid_until: string | null;
+  refused: boolean;
+  last_error: string | null;
+  generation: number;
   confirmations: number;
   reason: string | null;
   reported: string | null;
@@ -33,6 +37,10 @@ const toRefund = (row: RefundRow): Refund => ({
   raw: row.raw,
   fee: row.fee === null ? null : BigInt(row.fee),
   feeCurrency: row.fee_currency as CurrencyCode | null,
+  validUntil: row.valid_until === null ? null : Number(row.valid_until),
+  refused: row.refused,
+  lastError: row.last_error,
+  generation: row.generation,
   confirmations: row.confirmations,
   reason: row.reason,
   reported: row.reported,
@@ -48,6 +56,7 @@ export interface SignedRefund {
   raw: string;
   fee: bigint;
   feeCurrency: CurrencyCode;
+  validUntil?: number | null;
 }
 
 /**
@@ -98,6 +107,7 @@ export class RefundRepository {
     const rows: RefundRow[] = await this.dataSource.query(
       `SELECT * FROM refunds WHERE network = $1 AND state IN ('SENT', 'CONFIRMED', 'FAILED')
          AND reported IS DISTINCT FROM state || ':' || confirmations
+           || CASE WHEN generation > 0 THEN ':' || generation ELSE '' END
        ORDER BY updated_at, refund_id LIMIT $2`,
       [network, limit],
     );
@@ -106,16 +116,59 @@ export class RefundRepository {
 
   /** REQUESTED → SIGNED with the bytes; false when the row had moved on (someone else signed). */
   async signed(refundId: string, tx: SignedRefund): Promise<boolean> {
-    return this.move(refundId, 'REQUESTED', 'SIGNED', `txid = $3, raw = $4, fee = $5, fee_currency = $6`, [
-      tx.txid,
-      tx.raw,
-      tx.fee.toString(),
-      tx.feeCurrency,
-    ]);
+    return this.move(
+      refundId,
+      'REQUESTED',
+      'SIGNED',
+      `txid = $3, raw = $4, fee = $5, fee_currency = $6, valid_until = $7`,
+      [tx.txid, tx.raw, tx.fee.toString(), tx.feeCurrency, tx.validUntil ?? null],
+    );
   }
 
   async sent(refundId: string): Promise<boolean> {
-    return this.move(refundId, 'SIGNED', 'SENT');
+    return this.move(refundId, 'SIGNED', 'SENT', 'refused = false, last_error = NULL');
+  }
+
+  /** The node refused the stored bytes (`refused` false: only for their deadline); they stay SIGNED. */
+  async refusedNow(refundId: string, reason: string, refused: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE refunds SET refused = $3, last_error = $2, updated_at = now() WHERE refund_id = $1 AND state = 'SIGNED'`,
+      [refundId, reason, refused],
+    );
+  }
+
+  /**
+   * `refund`'s transaction can never land (`proof`): it is archived and the refund takes the bytes
+   * the treasury signed again, SIGNED (to be sent) one generation on. False when the row had moved
+   * on, or its transaction was not the one proven dead.
+   */
+  async replaced(refund: Refund, tx: SignedRefund, proof: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const archived: unknown[] = await manager.query(
+        `INSERT INTO replaced_refund_transactions (refund_id, generation, txid, raw, valid_until, proof)
+         SELECT refund_id, generation, txid, raw, valid_until, $4 FROM refunds
+         WHERE refund_id = $1 AND state = $2 AND txid = $3 FOR UPDATE
+         RETURNING refund_id`,
+        [refund.refundId, refund.state, refund.txid, proof],
+      );
+      if (archived.length === 0) return false;
+      await manager.query(
+        `UPDATE refunds SET state = 'SIGNED', txid = $3, raw = $4, fee = $5, fee_currency = $6, valid_until = $7,
+           generation = generation + 1, refused = false, last_error = $8, confirmations = 0, updated_at = now()
+         WHERE refund_id = $1 AND state = $2`,
+        [
+          refund.refundId,
+          refund.state,
+          tx.txid,
+          tx.raw,
+          tx.fee.toString(),
+          tx.feeCurrency,
+          tx.validUntil ?? null,
+          `replaced: ${proof}`,
+        ],
+      );
+      return true;
+    });
   }
 
   /** The chain's count, never lowered; SENT → CONFIRMED at the first confirmation. */

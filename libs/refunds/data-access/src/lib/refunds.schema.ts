@@ -1,4 +1,5 @@
 import { RefundsInit1764000000000 } from './migrations/1764000000000-refunds-init';
+import { RefundsExpiring1764800000000 } from './migrations/1764800000000-refunds-expiring';
 
 export const REFUNDS_SCHEMA = 'refunds';
-export const REFUNDS_MIGRATIONS = [RefundsInit1764000000000];
+export const REFUNDS_MIGRATIONS = [RefundsInit1764000000000, RefundsExpiring1764800000000];

@@ -18,8 +18,12 @@ export function refundProgress(refund: Refund, now: number): RefundProgress {
   };
 }
 
-/** `<state>:<confirmations>`: what `reported` holds once the engine has this state. */
-export const reportKey = (refund: Refund): string => `${refund.state}:${refund.confirmations}`;
+/**
+ * `<state>:<confirmations>`, and `:<generation>` once a transaction of it expired and was signed
+ * again (a new txid to report): what `reported` holds once the engine has this state.
+ */
+export const reportKey = (refund: Refund): string =>
+  `${refund.state}:${refund.confirmations}${refund.generation > 0 ? `:${refund.generation}` : ''}`;
 
 export interface ProgressPublisher {
   publish(progress: RefundProgress): Promise<void>;

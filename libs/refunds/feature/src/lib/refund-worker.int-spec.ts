@@ -3,6 +3,7 @@ import type { BroadcastResult, ChainReader, ChainSender, SignedTransaction, TxSt
 import type { RefundProgress } from '@swap/contracts';
 import { createDataSource } from '@swap/persistence';
 import { REFUNDS_MIGRATIONS, REFUNDS_SCHEMA, Refund, RefundRepository } from '@swap/refunds-data';
+import type { Network } from '@swap/domain';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
 import { AcceptRefund } from './accept-refund';
 import { ProgressPublisher } from './refund-reporter';
@@ -22,13 +23,24 @@ class CountingSigner implements RefundSigner {
   }
 }
 
-/** A node: remembers the bytes it was given; the test sets what the chain says about them. */
+/**
+ * A node: remembers the bytes it was given; the test sets what the chain says about them. On SOL
+ * (and TRX) transactions have a deadline: `dead` holds those the node proves can never land.
+ */
 class TestNode implements ChainSender, ChainReader {
-  readonly network = 'BTC' as const;
   broadcasts: string[] = [];
   unreachable = false;
   refuse: string | null = null;
+  /** The refusal says the transaction's deadline has passed. */
+  refuseExpired = false;
   status: TxStatus = { state: 'mempool' };
+  readonly dead = new Set<string>();
+  readonly neverLands?: (tx: SignedTransaction) => Promise<string | null>;
+
+  constructor(readonly network: Network = 'BTC') {
+    if (network === 'SOL' || network === 'TRX')
+      this.neverLands = async (tx) => (this.dead.has(tx.txid) ? `past ${tx.validUntil}` : null);
+  }
   async sign(): Promise<SignedTransaction> {
     throw new Error('the refunds service never signs');
   }
@@ -38,7 +50,10 @@ class TestNode implements ChainSender, ChainReader {
   async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
     if (this.unreachable) throw new Error('node unreachable');
     this.broadcasts.push(tx.raw);
-    return this.refuse === null ? { accepted: true } : { accepted: false, reason: this.refuse };
+    if (this.refuse === null) return { accepted: true };
+    return this.refuseExpired
+      ? { accepted: false, reason: this.refuse, expired: true }
+      : { accepted: false, reason: this.refuse };
   }
   async broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]> {
     return Promise.all(txs.map((tx) => this.broadcast(tx)));
@@ -114,7 +129,7 @@ describe('RefundWorker', () => {
     await db?.drop();
   });
   beforeEach(async () => {
-    await dataSource.query('TRUNCATE refunds');
+    await dataSource.query('TRUNCATE refunds, replaced_refund_transactions');
     signer = new CountingSigner();
     node = new TestNode();
     inbox = new Inbox();
@@ -247,6 +262,71 @@ describe('RefundWorker', () => {
       reason: 'address invalid for BTC',
     });
     expect(inbox.messages).toMatchObject([{ state: 'failed', reason: 'address invalid for BTC' }]);
+  });
+
+  describe('on SOL, where a transaction expires', () => {
+    const solWorker = () => new RefundWorker('SOL', refunds, signer, node, node, inbox, silent);
+    const solCommand = () => ({
+      ...command('S3-refund-2'),
+      swapId: 'S3',
+      network: 'SOL' as const,
+      currency: 'SOL' as const,
+      address: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
+    });
+    const signed = (txid: string) => (): SignOutcome => ({
+      ok: true,
+      tx: { txid, raw: `raw-${txid}`, fee: 5_000n, feeCurrency: 'SOL', validUntil: 900 },
+    });
+
+    beforeEach(() => {
+      node = new TestNode('SOL');
+      signer.answer = signed('sol-1');
+    });
+
+    it('a lost refund is sent again until proven dead, then replaced by the bytes the treasury signed again', async () => {
+      await new AcceptRefund(refunds).execute(solCommand());
+      await solWorker().runOnce();
+      node.status = { state: 'unknown' };
+      await solWorker().runOnce();
+      expect(node.broadcasts).toEqual(['raw-sol-1', 'raw-sol-1']);
+
+      // Proven dead, but the treasury has not signed it again yet: it answers the old bytes.
+      node.dead.add('sol-1');
+      await solWorker().runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({ txid: 'sol-1', generation: 0 });
+
+      signer.answer = signed('sol-2');
+      await solWorker().runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({
+        state: 'SENT',
+        txid: 'sol-2',
+        validUntil: 900,
+        generation: 1,
+      });
+      expect(node.broadcasts.at(-1)).toBe('raw-sol-2');
+      const archived = await dataSource.query('SELECT txid, raw FROM replaced_refund_transactions');
+      expect(archived).toEqual([{ txid: 'sol-1', raw: 'raw-sol-1' }]);
+      expect(inbox.messages.map((m) => [m.state, m.txid])).toEqual([
+        ['sent', 'sol-1'],
+        ['sent', 'sol-2'],
+      ]);
+    });
+
+    it("a refusal is sent again until the proof, then the refund fails with the node's reason", async () => {
+      await new AcceptRefund(refunds).execute(solCommand());
+      node.refuse = 'insufficient funds';
+      await solWorker().runOnce();
+      await solWorker().runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({ state: 'SIGNED', refused: true });
+      expect(node.broadcasts).toEqual(['raw-sol-1', 'raw-sol-1']);
+
+      node.dead.add('sol-1');
+      await solWorker().runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({
+        state: 'FAILED',
+        reason: 'the network refused the refund: insufficient funds',
+      });
+    });
   });
 
   it("keeps reporting until the engine's inbox takes the report", async () => {

@@ -1,4 +1,4 @@
-import type { ChainReader, ChainSender } from '@swap/chain';
+import type { ChainReader, ChainSender, SignedTransaction } from '@swap/chain';
 import { CURRENCIES, Network } from '@swap/domain';
 import { Refund, RefundRepository } from '@swap/refunds-data';
 import { ProgressPublisher, refundProgress, reportKey } from './refund-reporter';
@@ -26,7 +26,7 @@ export class RefundWorker {
     private readonly refunds: RefundRepository,
     private readonly signer: RefundSigner,
     private readonly sender: Pick<ChainSender, 'broadcast'>,
-    private readonly reader: Pick<ChainReader, 'transaction'>,
+    private readonly reader: Pick<ChainReader, 'transaction' | 'neverLands'>,
     private readonly publisher: ProgressPublisher,
     private readonly logger: WorkerLogger,
     private readonly clock: () => number = Date.now,
@@ -77,13 +77,49 @@ export class RefundWorker {
         { refundId: refund.refundId, swapId: refund.swapId, txid: refund.txid },
         'refund sent',
       );
-    } else {
+      return;
+    }
+    const reason = `the network refused the refund: ${result.reason}`;
+    if (!this.reader.neverLands) {
+      await this.refunds.failed(refund.refundId, 'SIGNED', reason);
+      return;
+    }
+    // Where transactions expire, a refusal proves nothing until the deadline has passed: the bytes
+    // are sent again each pass until they land or the node proves they never can.
+    const refused = result.expired !== true;
+    await this.refunds.refusedNow(refund.refundId, reason, refused);
+    this.logger.warn({ refundId: refund.refundId, txid: refund.txid, reason }, 'refund refused; sent again');
+    await this.settleExpired({ ...refund, refused, lastError: reason });
+  }
+
+  /**
+   * A refund transaction that can never land (Tron, Solana: its deadline passed unmined, as the node
+   * proves): refused for a reason of its own, the refund fails with it; otherwise the treasury signs
+   * it again under the same request id and the new bytes replace the old, archived ones. True once
+   * the stored transaction is settled so.
+   */
+  private async settleExpired(refund: Refund): Promise<boolean> {
+    const proof = await this.reader.neverLands?.(this.signedOf(refund));
+    if (!proof) return false;
+    if (refund.state === 'SIGNED' && refund.refused) {
       await this.refunds.failed(
         refund.refundId,
         'SIGNED',
-        `the network refused the refund: ${result.reason}`,
+        refund.lastError ?? 'the network refused the refund',
       );
+      return true;
     }
+    const outcome = await this.signer.sign(refund);
+    // The treasury signs anew only once it has seen the proof itself; until then it answers the old bytes.
+    if (!outcome.ok || outcome.tx.txid === refund.txid) return false;
+    if (await this.refunds.replaced(refund, outcome.tx, proof)) {
+      this.logger.warn(
+        { refundId: refund.refundId, expired: refund.txid, txid: outcome.tx.txid, proof },
+        'refund transaction expired without landing; sending the one signed again',
+      );
+      await this.send({ ...refund, ...outcome.tx, state: 'SIGNED', refused: false });
+    }
+    return true;
   }
 
   private async count(refund: Refund): Promise<void> {
@@ -102,6 +138,7 @@ export class RefundWorker {
         );
         return;
       case 'unknown': {
+        if (await this.settleExpired(refund)) return;
         // Dropped by the node (restart, eviction): the same bytes again, never a new transaction.
         // A refusal now (fees rose, the mempool is full) is no proof the refund cannot land: the
         // treasury sends the same bytes again too. It stays SENT; FAILED is for the chain to say.
@@ -120,10 +157,14 @@ export class RefundWorker {
 
   /** The stored bytes, sent again as they are (signing stores them with their txid and fee). */
   private broadcast(refund: Refund) {
-    const { txid, raw, fee, feeCurrency } = refund;
+    return this.sender.broadcast(this.signedOf(refund));
+  }
+
+  private signedOf(refund: Refund): SignedTransaction {
+    const { txid, raw, fee, feeCurrency, validUntil } = refund;
     if (txid === null || raw === null || fee === null || feeCurrency === null)
       throw new Error(`refund ${refund.refundId} has no signed transaction`);
-    return this.sender.broadcast({ network: refund.network, txid, raw, fee, feeCurrency, txKey: null });
+    return { network: refund.network, txid, raw, fee, feeCurrency, txKey: null, validUntil };
   }
 
   private async report(refund: Refund): Promise<void> {

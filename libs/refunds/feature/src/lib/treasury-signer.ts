@@ -37,7 +37,7 @@ export class TreasurySigner implements RefundSigner {
     );
     if (!reply.ok)
       return { ok: false, permanent: PERMANENT.has(reply.error.code), reason: reply.error.message };
-    const { txid, raw, fee, feeCurrency } = reply.data;
-    return { ok: true, tx: { txid, raw, fee: BigInt(fee), feeCurrency } };
+    const { txid, raw, fee, feeCurrency, validUntil } = reply.data;
+    return { ok: true, tx: { txid, raw, fee: BigInt(fee), feeCurrency, validUntil: validUntil ?? null } };
   }
 }

@@ -7,6 +7,9 @@ import { DevnetSender } from './devnet/devnet-sender';
 import { moneroRelaySender } from './monero-relay';
 import { evmConfig, evmReader, evmSender } from './evm';
 import { moneroConfig, moneroReader, moneroSender, moneroViewWallet } from './monero';
+import { solanaConfig, solanaReader, solanaSender } from './solana';
+import { tronConfig, tronReader, tronSender } from './tron';
+import { NodeSettingsError } from './verify-nodes';
 import { utxoConfig, utxoReader, utxoSender } from './utxo';
 
 /** The variables that point a network at a real node (D11); Monero needs its daemon and a wallet-rpc. */
@@ -14,18 +17,18 @@ export function nodeVariables(network: Network): string[] {
   return network === 'XMR' ? ['XMR_DAEMON_RPC_URL', 'XMR_WALLET_RPC_URL'] : [`${network}_RPC_URL`];
 }
 
-/** Networks whose real nodes this build speaks to; the others run on the devnet only. */
-export const REAL_NODE_NETWORKS: readonly Network[] = ['BTC', 'LTC', 'ETH', 'AVAX', 'XMR'];
-
 /** A real node is configured for `network`: any of its node variables is set. */
 export const usesRealNode = (network: Network, env: NodeJS.ProcessEnv): boolean =>
   nodeVariables(network).some((name) => Boolean(env[name]));
 
-function assertSupported(network: Network): void {
-  if (REAL_NODE_NETWORKS.includes(network)) return;
-  throw new Error(
-    `${network}_RPC_URL is set, but real ${network} nodes are not supported yet: unset it to run ${network} on the devnet`,
-  );
+/** A node's settings read from the environment; a malformed one is a setting to fix, not a crash. */
+function settings<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof NodeSettingsError) throw err;
+    throw new NodeSettingsError([err instanceof Error ? err.message : String(err)]);
+  }
 }
 
 export interface ReaderContext {
@@ -39,26 +42,41 @@ export interface ReaderContext {
 
 /**
  * The reader of one network: the devnet (D10) unless its node variables name a real node. Nothing
- * above this function knows which one it got. Throws, naming the variable, on a bad setting.
+ * above this function knows which one it got. Throws NodeSettingsError, naming the variable, on a
+ * bad setting.
  */
 export function chainReader(network: Network, env: NodeJS.ProcessEnv, context: ReaderContext): ChainReader {
   if (!usesRealNode(network, env)) return new DevnetReader(context.bus, network);
-  assertSupported(network);
   const { logger, treasury } = context;
   switch (network) {
     case 'BTC':
-    case 'LTC':
-      return utxoReader(network, utxoConfig(network, env), { wallet: treasury !== undefined, logger });
+    case 'LTC': {
+      const config = settings(() => utxoConfig(network, env));
+      return utxoReader(network, config, { wallet: treasury !== undefined, logger });
+    }
     case 'ETH':
     case 'AVAX':
-      return evmReader(network, evmConfig(network, env), logger);
+      return evmReader(
+        network,
+        settings(() => evmConfig(network, env)),
+        logger,
+      );
     case 'XMR': {
+      const config = settings(() => moneroConfig(env));
       const wallet =
         treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, addressChainOf('XMR', env));
-      return moneroReader(moneroConfig(env), wallet, logger);
+      return moneroReader(config, wallet, logger);
     }
-    default:
-      throw new Error(`no real-node reader for ${network}`);
+    case 'SOL':
+      return solanaReader(
+        settings(() => solanaConfig(env)),
+        logger,
+      );
+    case 'TRX':
+      return tronReader(
+        settings(() => tronConfig(env)),
+        logger,
+      );
   }
 }
 
@@ -72,25 +90,50 @@ export interface SenderContext {
 /** The treasury's sender of one network: the devnet unless its node variables name a real node. */
 export function chainSender(network: Network, env: NodeJS.ProcessEnv, context: SenderContext): ChainSender {
   if (!usesRealNode(network, env)) return new DevnetSender(context.bus, network);
-  assertSupported(network);
   const { keys, pending, logger } = context;
   switch (network) {
     case 'BTC':
     case 'LTC':
-      return utxoSender(network, utxoConfig(network, env), keys, pending, logger);
+      return utxoSender(
+        network,
+        settings(() => utxoConfig(network, env)),
+        keys,
+        pending,
+        logger,
+      );
     case 'ETH':
     case 'AVAX':
-      return evmSender(network, evmConfig(network, env), keys, pending, logger);
+      return evmSender(
+        network,
+        settings(() => evmConfig(network, env)),
+        keys,
+        pending,
+        logger,
+      );
     case 'XMR':
-      return moneroSender(moneroConfig(env), keys, logger);
-    default:
-      throw new Error(`no real-node sender for ${network}`);
+      return moneroSender(
+        settings(() => moneroConfig(env)),
+        keys,
+        logger,
+      );
+    case 'SOL':
+      return solanaSender(
+        settings(() => solanaConfig(env)),
+        keys,
+        logger,
+      );
+    case 'TRX':
+      return tronSender(
+        settings(() => tronConfig(env)),
+        keys,
+        logger,
+      );
   }
 }
 
 /** What a keyless service (refunds) needs of a network: stored bytes sent again, and their fate. */
 export interface ChainRelay {
-  reader: Pick<ChainReader, 'transaction'>;
+  reader: Pick<ChainReader, 'transaction' | 'neverLands' | 'verify'>;
   sender: Pick<ChainSender, 'broadcast'>;
 }
 
@@ -117,7 +160,7 @@ export function chainRelay(
     return { reader: new DevnetReader(context.bus, network), sender: new DevnetSender(context.bus, network) };
   if (network === 'XMR') {
     // Transactions are looked up on the daemon: the reader never opens its wallet for that.
-    const config = moneroConfig(env);
+    const config = settings(() => moneroConfig(env));
     return {
       reader: moneroReader(config, { address: '', viewKey: '' }, context.logger),
       sender: moneroRelaySender(config),

@@ -1,4 +1,5 @@
 import type { CurrencyCode, Network } from '@swap/domain';
+import type { SignedTransaction } from './chain-sender';
 
 /** A block's place in the chain. */
 export interface BlockRef {
@@ -72,6 +73,19 @@ export interface ChainReader {
    * where every address is visible on the chain itself.
    */
   expectAddresses?(index: number): Promise<void>;
+  /**
+   * Chains whose transactions carry a deadline (Tron's expiration, Solana's recent blockhash):
+   * whether the node proves that `tx` can never be included any more, its deadline being behind
+   * the chain's final part (Tron's solidified block, Solana's finalized one) while no block holds
+   * it. The proof in words, or null while it might still land; only then may the transfer be
+   * signed again. Absent where a signed transaction never expires.
+   */
+  neverLands?(tx: SignedTransaction): Promise<string | null>;
+  /**
+   * Checks, before anything is read or sent, that the node answers and is the chain its settings
+   * name (genesis, network, token contract); throws an Error naming the variable to fix.
+   */
+  verify?(): Promise<void>;
 }
 
 /** The part of a pino logger a chain adapter writes to. */

@@ -13,6 +13,12 @@ export interface TransferOrder {
   to: string;
   /** Base units of `currency` the recipient receives. */
   amount: bigint;
+  /**
+   * What the transaction does: move `amount` to `to` (the default), or (Tron) lend `to` the energy
+   * of `amount` sun of the sender's staked TRX, or take that energy back. Only senders with
+   * `energyLending` take the last two.
+   */
+  action?: 'transfer' | 'lend-energy' | 'reclaim-energy';
 }
 
 /**
@@ -29,6 +35,12 @@ export interface SignedTransaction {
   feeCurrency: CurrencyCode;
   /** Monero only: the transaction key that proves the payment. */
   txKey: string | null;
+  /**
+   * Where the chain gives a transaction a deadline, the last moment it may be included: Solana's
+   * lastValidBlockHeight (a block height), Tron's expiration (UNIX ms). Null or absent where a
+   * signed transaction stays valid until it lands (UTXO, EVM nonces, Monero).
+   */
+  validUntil?: number | null;
 }
 
 export type BroadcastResult =
@@ -37,9 +49,10 @@ export type BroadcastResult =
   /**
    * Refused (invalid, double spend, insufficient funds). `nonceTaken`: on a chain with nonces,
    * another transaction already used this one's nonce, so these bytes can never land and giving
-   * them up leaves no gap.
+   * them up leaves no gap. `expired`: the node refused it because its deadline (validUntil, or
+   * its reference block) has passed; whether it can still land is for ChainReader.neverLands to say.
    */
-  | { accepted: false; reason: string; nonceTaken?: true };
+  | { accepted: false; reason: string; nonceTaken?: true; expired?: true };
 
 /** One transfer of a batch to sign, and the key of the address it leaves from. */
 export interface SigningItem {
@@ -92,6 +105,12 @@ export interface ChainSender {
    * taken meanwhile, such a refusal is retried, not given up, and nothing is sent behind it.
    */
   readonly nonces?: true;
+  /**
+   * Each transaction stands alone (Tron, Solana: no nonces, no inputs chained from another): one
+   * waiting out a backoff holds up none of the others. Absent where order matters (nonces, UTXO
+   * change spent by the next payout).
+   */
+  readonly independent?: true;
   /** Builds and signs a transfer from `signer`'s address; nothing leaves the process. */
   sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction>;
   /**
@@ -108,8 +127,22 @@ export interface ChainSender {
    * which the same bytes sent again find already known.
    */
   broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]>;
-  /** The native-coin fee a transfer of `currency` costs (for gas top-ups before token sweeps). */
-  estimateFee(currency: CurrencyCode): Promise<bigint>;
+  /**
+   * The native-coin fee a transfer of `currency` costs (for gas top-ups before token sweeps, and
+   * what a coin sweep leaves for its fee); `route` names the sweep's addresses where the cost
+   * depends on them (a TRC-20 transfer's energy, simulated from the deposit address).
+   */
+  estimateFee(currency: CurrencyCode, route?: { from: string; to: string }): Promise<bigint>;
+  /**
+   * Tron with TRX_SWEEP_ENERGY=delegate: a token sweep's energy is lent from the hot wallet's staked
+   * TRX instead of burnt. The deposit address first gets `activation` (it must exist to be lent
+   * energy); `stake(currency)` is the sun of stake whose energy pays one sweep of `currency`, or
+   * null while the hot wallet cannot lend that much (the sweep then burns, topped up as usual).
+   */
+  readonly energyLending?: {
+    activation: bigint;
+    stake(currency: CurrencyCode, depositAddress: string): Promise<bigint | null>;
+  };
   /**
    * Addresses up to `index` of the account have been handed out: a node-side wallet that must know
    * them in advance to spend what they receive (a UTXO node's watch-only wallet, Monero

@@ -114,9 +114,10 @@ export function engineInputId(input: EngineInput): string {
   switch (input.kind) {
     case 'deposit':
       return `${input.depositId}:${input.reverted ? 'reverted' : `${input.blockHash ?? 'mempool'}:${input.confirmations}`}`;
+    // The txid too: a transaction that expired unlanded (Tron, Solana) is followed by another one.
     case 'payout':
-      return `${input.payoutId}:${input.state}:${input.confirmations}`;
+      return `${input.payoutId}:${input.state}:${input.confirmations}:${input.txid ?? '-'}`;
     case 'refund':
-      return `${input.refundId}:${input.state}:${input.confirmations}`;
+      return `${input.refundId}:${input.state}:${input.confirmations}:${input.txid ?? '-'}`;
   }
 }

@@ -13,6 +13,8 @@ export const signedTransaction = z.object({
   fee: units,
   feeCurrency: currencyCode,
   txKey: z.string().nullable(),
+  /** The chain's deadline for these bytes (Solana: last valid block height; Tron: expiration, UNIX ms). */
+  validUntil: z.number().int().nullable().optional(),
 });
 export type SignedTransactionMessage = z.infer<typeof signedTransaction>;
 
@@ -92,7 +94,7 @@ export const treasuryLedger = defineRpc({
   response: rpcResult(swapLedger),
 });
 
-export const TRANSFER_KINDS = ['payout', 'refund', 'sweep', 'gas'] as const;
+export const TRANSFER_KINDS = ['payout', 'refund', 'sweep', 'gas', 'delegate', 'undelegate'] as const;
 export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
 /** Transfers the treasury still works on: what an operator looks at when something is stuck. */
 export const UNSETTLED_TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST'] as const;
@@ -116,6 +118,10 @@ export const transferView = z.object({
   /** UNIX milliseconds: a postponed transfer is not tried again before this. */
   nextAttemptAt: z.number().int(),
   failure: z.string().nullable(),
+  /** What went wrong last (a node's refusal, an unreachable node) while it is still being tried. */
+  lastError: z.string().nullable().optional(),
+  /** Times it was signed again after a transaction of it expired unlanded (Tron, Solana). */
+  generation: z.number().int().optional(),
   /** UNIX milliseconds. */
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

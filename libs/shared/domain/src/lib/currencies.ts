@@ -27,6 +27,12 @@ export interface Currency {
   reqConfirmations: number;
   /** Default minimum send amount, as an exact decimal string. */
   min: string;
+  /**
+   * The least an account of the chain may hold once it holds anything (Solana's rent-exempt
+   * minimum of an account without data), as an exact decimal string: a payout cannot open an
+   * account with less, and a hot wallet keeps it. Absent where the chain has no such floor.
+   */
+  accountMinimum?: string;
 }
 
 /** Section 2.2 of the interface document. */
@@ -90,6 +96,8 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
     chainDecimals: 9,
     reqConfirmations: 1,
     min: '0.5',
+    // 890,880 lamports: (128 bytes of account overhead) × 3,480 lamports per byte-year × 2 years.
+    accountMinimum: '0.00089088',
   },
   AVAX: {
     code: 'AVAX',

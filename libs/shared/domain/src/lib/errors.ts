@@ -114,6 +114,12 @@ export const SwapErrors = {
   /** `min` is a decimal string in `code`. */
   belowMinimum: (min: string, code: CurrencyCode) =>
     bad(SwapErrorCode.BELOW_MINIMUM, `Amount is below the minimum of ${min} ${code}`),
+  /** The output would open an account below the chain's floor (`min`, a decimal string in `code`). */
+  payoutBelowAccountMinimum: (min: string, code: CurrencyCode) =>
+    bad(
+      SwapErrorCode.BELOW_MINIMUM,
+      `The ${code} payout is below ${min} ${code}, the least a new ${chain(code)} account can receive`,
+    ),
   /** `max` is a decimal string in `code`. */
   aboveMaximum: (max: string, code: CurrencyCode) =>
     bad(SwapErrorCode.ABOVE_MAXIMUM, `Amount is above the current maximum of ${max} ${code}`),

@@ -18,6 +18,10 @@ export interface TransferRow {
   fee_currency: CurrencyCode | null;
   fee_paid: string | null;
   tx_key: string | null;
+  valid_until: string | null;
+  generation: number;
+  last_error: string | null;
+  refused: boolean;
   confirmations: number;
   failure: string | null;
   attempts: number;
@@ -43,6 +47,10 @@ export const TRANSFER_COLUMNS = [
   'fee_currency',
   'fee_paid',
   'tx_key',
+  'valid_until',
+  'generation',
+  'last_error',
+  'refused',
   'confirmations',
   'failure',
   'attempts',
@@ -69,6 +77,7 @@ export function rowToTransfer(row: TransferRow): Transfer {
           fee: BigInt(row.fee),
           feeCurrency: row.fee_currency,
           txKey: row.tx_key,
+          validUntil: row.valid_until === null ? null : Number(row.valid_until),
         }
       : null;
   return {
@@ -87,6 +96,9 @@ export function rowToTransfer(row: TransferRow): Transfer {
     failure: row.failure,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at.getTime(),
+    lastError: row.last_error,
+    refused: row.refused,
+    generation: row.generation,
     version: row.version,
     reportedVersion: row.reported_version,
   };

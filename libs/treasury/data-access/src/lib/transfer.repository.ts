@@ -19,12 +19,14 @@ import {
   MARK_SIGNED,
   MARK_REPORTED_MANY,
   POSTPONE,
+  ARCHIVE_REPLACED,
+  REPLAN,
   UNSETTLED_SIGNED,
   IN_FLIGHT,
   LIST,
   UNREPORTED,
   RESERVATIONS,
-  GAS_TO_FOLLOW_UP,
+  TO_FOLLOW_UP,
   MARK_FOLLOWED_UP,
   MARK_BROADCAST,
   MARK_BROADCAST_ALL,
@@ -87,15 +89,16 @@ export class TransferRepository {
 
   /**
    * What a network's sender has to do, in one read: the oldest signed transfers no node has
-   * accepted yet (they go out before anything else), and the planned ones due at `now` (ms), the
-   * hot wallet's oldest first and sweeps after them.
+   * accepted yet (they go out before anything else; unless `inOrder`, only those due at `now`),
+   * and the planned ones due at `now` (ms), the hot wallet's oldest first and sweeps after them.
    */
   async nextToSend(
     network: Network,
     now: number,
     limit: number,
+    inOrder = true,
   ): Promise<{ unbroadcast: Transfer[]; planned: Transfer[] }> {
-    const transfers = await this.many(NEXT_TO_SEND, [network, at(now), limit]);
+    const transfers = await this.many(NEXT_TO_SEND, [network, at(now), limit, inOrder]);
     return {
       unbroadcast: transfers.filter((t) => t.state === 'SIGNED'),
       planned: transfers.filter((t) => t.state === 'PLANNED'),
@@ -125,6 +128,7 @@ export class TransferRepository {
       fee: tx.fee.toString(),
       fee_currency: tx.feeCurrency,
       tx_key: tx.txKey,
+      valid_until: tx.validUntil ?? null,
     }));
     const batches = items.flatMap(({ batch }) => (batch ? [batch] : []));
     const rows = await this.rows(MARK_SIGNED, [
@@ -150,9 +154,51 @@ export class TransferRepository {
     return rows.map(rowToTransfer).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
-  /** Tries again at `until`; `countAttempt` false when the chain only asked to wait (no failure). */
-  async postpone(id: string, state: TransferState, until: number, countAttempt = true): Promise<void> {
-    await this.rows(POSTPONE, [id, state, at(until), countAttempt ? 1 : 0]);
+  /**
+   * Tries again at `until`; `countAttempt` false when the chain only asked to wait (no failure).
+   * `error` is kept as the transfer's last error; `refused` says whether a node refused its bytes.
+   */
+  async postpone(
+    id: string,
+    state: TransferState,
+    until: number,
+    countAttempt = true,
+    error: { message: string; refused?: boolean } | null = null,
+  ): Promise<void> {
+    await this.rows(POSTPONE, [
+      id,
+      state,
+      at(until),
+      countAttempt ? 1 : 0,
+      error?.message ?? null,
+      error?.refused ?? null,
+    ]);
+  }
+
+  /**
+   * A signed transfer whose transaction can never land (`proof`, the node's words): the bytes are
+   * archived in replaced_transactions, the transfer goes back to PLANNED one generation on (due at
+   * once, to be signed again), and `batch` undoes what its signing booked; all in one transaction.
+   * Null when it had moved on (landed, replaced already).
+   */
+  async replaceExpired(
+    transfer: Transfer,
+    proof: string,
+    batch: LedgerBatch | null,
+  ): Promise<Transfer | null> {
+    const { id, state, generation } = transfer;
+    return this.dataSource.transaction(async (manager) => {
+      const archived = await queryPreparedIn(manager, ARCHIVE_REPLACED, [id, state, generation, proof]);
+      if (archived.length === 0) return null;
+      const rows = await queryPreparedIn<TransferRow>(manager, REPLAN, [
+        id,
+        state,
+        generation,
+        `replaced: ${proof}`,
+      ]);
+      if (batch) await this.ledger.post(manager, batch);
+      return rows[0] ? rowToTransfer(rows[0]) : null;
+    });
   }
 
   /** Signed transfers of a network not yet confirmed or failed, oldest first: they hold nonces and inputs. */
@@ -257,19 +303,22 @@ export class TransferRepository {
   /** Whether a sweep or gas transfer of the swap's deposit address is planned or on its way. */
   async sweepUnderWay(swapId: string): Promise<boolean> {
     const rows = (await this.dataSource.query(
-      `SELECT 1 FROM transfers WHERE swap_id = $1 AND kind IN ('sweep', 'gas')
+      `SELECT 1 FROM transfers WHERE swap_id = $1 AND kind IN ('sweep', 'gas', 'delegate')
        AND state NOT IN ('CONFIRMED', 'FAILED') LIMIT 1`,
       [swapId],
     )) as unknown[];
     return rows.length > 0;
   }
 
-  /** Gas top-ups that landed and whose token sweep has not been followed up yet, oldest first. */
-  async gasToFollowUp(): Promise<Transfer[]> {
-    return this.many(GAS_TO_FOLLOW_UP, []);
+  /**
+   * Steps of sweeps whose next step is still to plan, oldest first: gas top-ups that landed, lent
+   * energy that landed or failed, and sweeps that ended (lent energy to take back).
+   */
+  async toFollowUp(): Promise<Transfer[]> {
+    return this.many(TO_FOLLOW_UP, []);
   }
 
-  /** The gas top-up's token sweep was planned (or there was nothing left to sweep): done with it. */
+  /** The step's next one was planned (or there was nothing left to do): done with it. */
   async markFollowedUp(id: string): Promise<void> {
     await this.rows(MARK_FOLLOWED_UP, [id]);
   }

@@ -7,8 +7,12 @@ import { transferColumns } from './transfer-row';
 
 /** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
 const RESERVING = `kind <> 'sweep' AND state IN ('PLANNED', 'SIGNED', 'BROADCAST')`;
+/** Lending staked energy moves no coins: only its fee is reserved. */
+const MOVES_AMOUNT = `kind NOT IN ('delegate', 'undelegate')`;
 const CHANGED = `version = version + 1, updated_at = now()`;
 const COLUMNS = transferColumns();
+/** Transfers whose end plans the next step of a sweep: the predicate of the index transfers_to_follow_up. */
+const FOLLOWED_UP_STEPS = `((kind = 'gas' AND state = 'CONFIRMED') OR (kind IN ('delegate', 'sweep') AND state IN ('CONFIRMED', 'FAILED')))`;
 
 const statement = (name: string, text: string): PreparedStatement => ({ name: `transfers_${name}`, text });
 
@@ -27,14 +31,16 @@ export const FIND_MANY = statement(
   `SELECT ${COLUMNS} FROM transfers WHERE id = ANY($1::text[])`,
 );
 /**
- * Signed transfers no node has taken yet, oldest first (they go out before anything is signed),
+ * Signed transfers no node has taken yet, oldest first (they go out before anything is signed;
+ * with $4 false, where transactions stand alone, only those due at $2),
  * then the due planned ones: the hot wallet's (payouts, refunds, gas) before the sweeps, which are
  * housekeeping a customer does not wait for. Each address keeps its own order: a sweep leaves from
  * its deposit address, the others from the hot wallet, so no address's nonces are reordered.
  */
 export const NEXT_TO_SEND = statement(
   'next_to_send',
-  `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'SIGNED' ORDER BY seq LIMIT $3)
+  `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'SIGNED' AND ($4 OR next_attempt_at <= $2)
+    ORDER BY seq LIMIT $3)
    UNION ALL
    (SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
     ORDER BY kind = 'sweep', seq LIMIT $3)`,
@@ -50,14 +56,14 @@ export const MARK_SIGNED = statement(
   'mark_signed',
   `WITH s AS MATERIALIZED (
      SELECT * FROM jsonb_to_recordset($1::jsonb)
-       AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text)
+       AS s(id text, txid text, raw text, fee text, fee_currency text, tx_key text, valid_until bigint)
    ), locked AS MATERIALIZED (
      SELECT id, state FROM transfers WHERE id = ANY($4::text[]) ORDER BY id FOR UPDATE
    ), go AS MATERIALIZED (
      SELECT count(*) FILTER (WHERE state = 'PLANNED') = (SELECT count(*) FROM s) AS ok FROM locked
    ), signed AS (
      UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
-       fee_currency = s.fee_currency, tx_key = s.tx_key, ${CHANGED}
+       fee_currency = s.fee_currency, tx_key = s.tx_key, valid_until = s.valid_until, ${CHANGED}
      FROM s WHERE t.id = s.id AND t.id = ANY($4::text[]) AND t.state = 'PLANNED' AND (SELECT ok FROM go)
      RETURNING ${transferColumns('t')}
    ), ${ledgerInsertCtes('$2', '$3', '(SELECT ok FROM go)')}
@@ -69,10 +75,30 @@ export const MARK_REPORTED_MANY = statement(
    FROM jsonb_to_recordset($1::jsonb) AS v(id text, version integer)
    WHERE t.id = v.id AND t.id = ANY($2::text[])`,
 );
+/** $5: what went wrong (kept when null); $6: whether a node refused the signed bytes (kept when null). */
 export const POSTPONE = statement(
   'postpone',
-  `UPDATE transfers SET attempts = attempts + $4, next_attempt_at = $3, updated_at = now()
+  `UPDATE transfers SET attempts = attempts + $4, next_attempt_at = $3, last_error = COALESCE($5, last_error),
+     refused = COALESCE($6, refused), updated_at = now()
    WHERE id = $1 AND state = $2`,
+);
+/** The signed bytes of a transfer that can never land, archived before the transfer lets them go. */
+export const ARCHIVE_REPLACED = statement(
+  'archive_replaced',
+  `INSERT INTO replaced_transactions (transfer_id, generation, txid, raw, fee, fee_currency, valid_until, proof)
+   SELECT id, generation, txid, raw, fee, fee_currency, valid_until, $4 FROM transfers
+   WHERE id = $1 AND state = $2 AND generation = $3 AND raw IS NOT NULL
+   FOR UPDATE
+   RETURNING transfer_id`,
+);
+/** The archived transfer back to PLANNED, one generation on, due at once; its old bytes are gone from the row. */
+export const REPLAN = statement(
+  'replan',
+  `UPDATE transfers SET state = 'PLANNED', txid = NULL, raw = NULL, fee = NULL, fee_currency = NULL,
+     tx_key = NULL, valid_until = NULL, fee_paid = NULL, confirmations = 0, attempts = 0,
+     next_attempt_at = 'epoch', last_error = $4, refused = false, generation = generation + 1, ${CHANGED}
+   WHERE id = $1 AND state = $2 AND generation = $3
+   RETURNING ${COLUMNS}`,
 );
 export const UNSETTLED_SIGNED = statement(
   'unsettled_signed',
@@ -90,16 +116,18 @@ export const UNREPORTED = statement(
 export const RESERVATIONS = statement(
   'reservations',
   `SELECT code, sum(total)::text AS total FROM (
-     SELECT currency AS code, amount AS total FROM transfers WHERE ${RESERVING}
+     SELECT currency AS code, amount AS total FROM transfers WHERE ${RESERVING} AND ${MOVES_AMOUNT}
      UNION ALL
      SELECT fee_currency, fee FROM transfers WHERE ${RESERVING} AND fee IS NOT NULL
    ) reserved GROUP BY code`,
 );
-/** Confirmed gas top-ups whose token sweep has not been followed up yet, oldest first. */
-export const GAS_TO_FOLLOW_UP = statement(
-  'gas_to_follow_up',
-  `SELECT ${COLUMNS} FROM transfers WHERE kind = 'gas' AND state = 'CONFIRMED' AND followed_up_at IS NULL
-   ORDER BY seq`,
+/**
+ * The steps of token sweeps whose next step has not been planned yet, oldest first: confirmed gas
+ * top-ups, lent energy (confirmed or failed) and ended sweeps (energy to take back).
+ */
+export const TO_FOLLOW_UP = statement(
+  'to_follow_up',
+  `SELECT ${COLUMNS} FROM transfers WHERE ${FOLLOWED_UP_STEPS} AND followed_up_at IS NULL ORDER BY seq`,
 );
 export const MARK_FOLLOWED_UP = statement(
   'mark_followed_up',
@@ -108,10 +136,11 @@ export const MARK_FOLLOWED_UP = statement(
 /** A guarded change of state: `assignments` where `where` holds, the row as it is now returned. */
 const update = (name: string, assignments: string, where: string) =>
   statement(name, `UPDATE transfers SET ${assignments}, ${CHANGED} WHERE ${where} RETURNING ${COLUMNS}`);
-export const MARK_BROADCAST = update('mark_broadcast', `state = 'BROADCAST'`, `id = $1 AND state = 'SIGNED'`);
+const ACCEPTED = `state = 'BROADCAST', last_error = NULL, refused = false`;
+export const MARK_BROADCAST = update('mark_broadcast', ACCEPTED, `id = $1 AND state = 'SIGNED'`);
 export const MARK_BROADCAST_ALL = update(
   'mark_broadcast_all',
-  `state = 'BROADCAST'`,
+  ACCEPTED,
   `id = ANY($1::text[]) AND state = 'SIGNED'`,
 );
 export const FAIL = update(

@@ -5,11 +5,16 @@ import type { LedgerBatch } from './ledger';
 /**
  * payout: to a swap's user (treasuryPayoutRequested); refund: signed for the refunds service;
  * sweep: a deposit address's balance to the hot wallet; gas: native coin to a deposit address so
- * its token balance can be swept.
+ * its token balance can be swept; delegate / undelegate (Tron): the hot wallet's staked energy lent
+ * to a deposit address for its token sweep, and taken back (amount: the sun of stake behind it).
  */
-export type TransferKind = 'payout' | 'refund' | 'sweep' | 'gas';
+export type TransferKind = 'payout' | 'refund' | 'sweep' | 'gas' | 'delegate' | 'undelegate';
 
-/** PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED. */
+/**
+ * PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED. On a chain whose transactions
+ * expire, SIGNED or BROADCAST → PLANNED again once the node proves the bytes can never land: the
+ * old transaction is archived and the transfer signed anew (its next generation).
+ */
 export type TransferState = 'PLANNED' | 'SIGNED' | 'BROADCAST' | 'CONFIRMED' | 'FAILED';
 
 /** What to send, fixed when the transfer is planned. */
@@ -38,6 +43,12 @@ export interface Transfer extends PlannedTransfer {
   /** Failed attempts to sign or reach the node; the next try waits until `nextAttemptAt` (ms). */
   attempts: number;
   nextAttemptAt: number;
+  /** What went wrong last (a node's refusal, an unreachable node), cleared once a node accepts it. */
+  lastError: string | null;
+  /** The node refused the signed bytes for a reason other than their deadline (and has not taken them since). */
+  refused: boolean;
+  /** How many times the transfer was signed again after a transaction of it expired unlanded. */
+  generation: number;
   /** Bumped by every change; progress is reported for versions above `reportedVersion`. */
   version: number;
   reportedVersion: number;

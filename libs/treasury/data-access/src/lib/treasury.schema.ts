@@ -1,6 +1,7 @@
 import { TreasuryInit1764000000000 } from './migrations/1764000000000-treasury-init';
 import { TreasuryFeePaid1764300000000 } from './migrations/1764300000000-treasury-fee-paid';
 import { TreasuryWorkingSet1764700000000 } from './migrations/1764700000000-treasury-working-set';
+import { TreasuryExpiring1764800000000 } from './migrations/1764800000000-treasury-expiring';
 
 /** The treasury's schema and its migrations, in order. Plain SQL, so no entities. */
 export const TREASURY_SCHEMA = 'treasury';
@@ -8,4 +9,5 @@ export const TREASURY_MIGRATIONS = [
   TreasuryInit1764000000000,
   TreasuryFeePaid1764300000000,
   TreasuryWorkingSet1764700000000,
+  TreasuryExpiring1764800000000,
 ];

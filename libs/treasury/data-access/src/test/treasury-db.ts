@@ -10,7 +10,7 @@ export function openTreasuryDb(): Promise<TreasuryDb> {
   return openSchemaDatabase({
     schema: TREASURY_SCHEMA,
     migrations: TREASURY_MIGRATIONS,
-    tables: ['transfers', 'ledger_entries', 'ledger_batches', 'swap_books'],
+    tables: ['transfers', 'replaced_transactions', 'ledger_entries', 'ledger_batches', 'swap_books'],
   });
 }
 

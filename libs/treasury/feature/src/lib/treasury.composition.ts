@@ -12,6 +12,7 @@ import type { LiquidityCaps } from './liquidity/liquidity-caps';
 import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.publisher';
 import { PlanPayout } from './payouts/plan-payout.use-case';
 import { ProgressReporter, type ProgressSink } from './payouts/progress.reporter';
+import { ExpiredTransfers } from './sending/expired-transfers';
 import { NetworkSender } from './sending/network-sender';
 import type { RetryPolicy } from './sending/retry-policy';
 import { TransferDispatcher } from './sending/transfer-dispatcher';
@@ -73,6 +74,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
   });
   const reservationsChanged = (network: Network) => liquidity.kick(network);
   const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);
+  const expired = new ExpiredTransfers({ transfers, chains, reporter, reservationsChanged, logger });
   const senders = NETWORKS.map(
     (network) =>
       new NetworkSender(network, {
@@ -85,6 +87,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
         logger,
         retry: deps.retry,
         batchSize: deps.sendBatch ?? DEFAULT_SEND_BATCH,
+        expired,
       }),
   );
   const dispatcher = new TransferDispatcher(senders, logger);
@@ -96,7 +99,16 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     recordSwapBooks: new RecordSwapBooks(books),
     recordReturnBooks: new RecordReturnBooks(books),
     planSweeps: new PlanSweeps({ transfers, books, chains, keys, dispatcher, logger }),
-    tracker: new ConfirmationTracker({ transfers, chains, reporter, reservationsChanged, clock, logger }),
+    tracker: new ConfirmationTracker({
+      transfers,
+      chains,
+      reporter,
+      reservationsChanged,
+      clock,
+      logger,
+      expired,
+      resend: (network) => dispatcher.kick(network),
+    }),
     liquidity,
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),

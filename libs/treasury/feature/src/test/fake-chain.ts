@@ -33,6 +33,17 @@ export class FakeChain implements ChainReader, ChainSender {
   readonly takenNonces = new Set<string>();
   /** ETH and AVAX order an address's transfers by nonce, as the real EVM sender says. */
   readonly nonces: true | undefined;
+  /** TRX and SOL transactions stand alone and carry a deadline, as their real senders say. */
+  readonly independent: true | undefined;
+  /** Transactions the node proves can never land (their deadline passed, no block holds them). */
+  readonly dead = new Set<string>();
+  /** Refusals that say the transaction's deadline has passed. */
+  readonly expiredRefusals = new Set<string>();
+  /** txids neverLands() was asked about, in order. */
+  readonly deathChecks: string[] = [];
+  readonly neverLands?: (tx: SignedTransaction) => Promise<string | null>;
+  /** Set to lend sweeps energy as Tron's sender does with TRX_SWEEP_ENERGY=delegate. */
+  energyLending?: ChainSender['energyLending'];
   broadcastMode: BroadcastMode = 'accept';
   /** While set, a broadcast waits for it (after being recorded in `broadcasts`). */
   broadcastGate: Promise<void> | null = null;
@@ -47,6 +58,13 @@ export class FakeChain implements ChainReader, ChainSender {
 
   constructor(readonly network: Network) {
     this.nonces = network === 'ETH' || network === 'AVAX' ? true : undefined;
+    const expiring = network === 'TRX' || network === 'SOL';
+    this.independent = expiring ? true : undefined;
+    if (expiring)
+      this.neverLands = async (tx) => {
+        this.deathChecks.push(tx.txid);
+        return this.dead.has(tx.txid) ? `block height past ${tx.validUntil}` : null;
+      };
   }
 
   /** Blocks mined so far: confirm() and failOnChain() mine one, as only a block changes a count. */
@@ -133,6 +151,8 @@ export class FakeChain implements ChainReader, ChainSender {
     const refusal = this.refusals.get(tx.txid);
     if (refusal && this.takenNonces.has(tx.txid))
       return { accepted: false, reason: refusal, nonceTaken: true };
+    if (refusal && this.expiredRefusals.has(tx.txid))
+      return { accepted: false, reason: refusal, expired: true };
     if (refusal) return { accepted: false, reason: refusal };
     const mode = this.broadcastMode;
     if (mode === 'hang') return new Promise<BroadcastResult>(() => undefined);
@@ -153,6 +173,7 @@ export class FakeChain implements ChainReader, ChainSender {
       fee: this.fee,
       feeCurrency: this.network as CurrencyCode,
       txKey: this.network === 'XMR' ? `txkey-${n}` : null,
+      ...(this.independent ? { validUntil: 1000 + n } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import { JsonRpcProvider } from 'ethers';
 import type { ChainLogger } from '../chain-reader';
+import { CheckOnce } from '../check-once';
 import type { EvmConfig, EvmNetwork } from './evm-config';
 import { endpointOf, EvmRpcError, jsonRpcErrorOf, scrubUrl } from './evm-rpc-errors';
 
@@ -10,7 +11,7 @@ import { endpointOf, EvmRpcError, jsonRpcErrorOf, scrubUrl } from './evm-rpc-err
  */
 export class EvmRpc {
   private readonly provider: JsonRpcProvider;
-  private chainChecked: Promise<void> | null = null;
+  private readonly chainChecked = new CheckOnce(() => this.checkChain());
 
   constructor(
     readonly network: EvmNetwork,
@@ -28,11 +29,7 @@ export class EvmRpc {
   }
 
   async call(method: string, params: unknown[] = []): Promise<unknown> {
-    this.chainChecked ??= this.checkChain().catch((err: unknown) => {
-      this.chainChecked = null;
-      throw err;
-    });
-    await this.chainChecked;
+    await this.chainChecked.run();
     return this.send(method, params);
   }
 

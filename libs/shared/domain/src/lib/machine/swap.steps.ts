@@ -220,6 +220,16 @@ export const refundLanded: Step<EventOf<'RefundSent'>> = (draft, event) => {
   draft.issue.reason = null;
 };
 
+/** The refund's transaction expired unlanded and was signed again: refund.tx is the new one. */
+export const refundReplaced: Step<EventOf<'RefundSent'>> = (draft, event) => {
+  const amount = refundAmount(draft.amountDeposited, draft.from);
+  draft.refundTx = chainTx(event.tx, amount, draft.refundTx?.timeReg ?? event.now, {
+    fee: event.fee ?? null,
+    feeCurrency: event.feeCurrency ?? null,
+    confirmations: event.confirmations ?? 0,
+  });
+};
+
 export const countRefundConfirmations: Step<EventOf<'RefundSent'>> = (draft, event) => {
   if (draft.refundTx)
     draft.refundTx.confirmations = confirmationsUpTo(draft.from, draft.refundTx, event.confirmations);

@@ -589,10 +589,11 @@ const cases: Case[] = [
     check: (s, before) => expect(s).toEqual(before),
   },
   {
-    name: 'a different broadcast while SENDING',
+    name: 'SENDING takes the payout signed again after its transaction expired unlanded (Tron, Solana)',
     swap: () => states.sending(),
     event: ev.broadcast('1'.repeat(64)),
-    expect: { reject: 'INVALID_EVENT' },
+    expect: 'same',
+    check: (s) => expect(s.payoutTx).toMatchObject({ id: '1'.repeat(64), confirmations: 0 }),
   },
   {
     name: 'broadcast of a payout under way when the deposit vanished',
@@ -628,6 +629,20 @@ const cases: Case[] = [
     event: { kind: 'RefundSent', now: T0 + 2000, tx: REFUND_TX, confirmations: 1 },
     expect: 'same',
     check: (s) => expect(s.refundTx?.confirmations).toBe(1),
+  },
+  {
+    name: 'REFUNDED takes the refund signed again after its transaction expired unlanded (Tron, Solana)',
+    swap: () => states.refunded(),
+    event: { kind: 'RefundSent', now: T0 + 9000, tx: '2'.repeat(64), confirmations: 0 },
+    expect: 'same',
+    check: (s, before) => {
+      expect(s.refundTx).toMatchObject({
+        id: '2'.repeat(64),
+        amount: before.refundTx?.amount,
+        confirmations: 0,
+      });
+      expect(s.time.finish).toBe(before.time.finish);
+    },
   },
   {
     name: 'EXCHANGING → DONE when the broadcast was not reported',

@@ -97,6 +97,7 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
   // Payout.
   row({ from: ['EXCHANGING'], on: 'PayoutBroadcast', when: 'payout initiated', to: 'SENDING', also: step.recordPayout }),
   row({ from: ['SENDING'], on: 'PayoutBroadcast', when: 'the same payout again', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same' }),
+  row({ from: ['SENDING'], on: 'PayoutBroadcast', when: 'the payout signed again, its transaction expired unlanded (Tron, Solana)', to: 'same', also: step.recordPayout }),
   row({ from: ['FAILED'], on: 'PayoutBroadcast', when: 'payout under way when the deposit vanished', guard: payoutUnderWay, to: 'same', also: step.recordPayout }),
   row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutConfirmed', when: 'payout lands', to: 'DONE', also: step.payoutLanded }),
   row({ from: ['DONE'], on: 'PayoutConfirmed', when: 'to.tx.confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same', also: step.countPayoutConfirmations }),
@@ -107,6 +108,7 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
   // Refund.
   row({ from: ['REFUNDING'], on: 'RefundSent', when: 'refund sent', guard: refundRequested, to: 'REFUNDED', also: step.refundLanded }),
   row({ from: ['REFUNDED'], on: 'RefundSent', when: 'refund.tx confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.refundTx?.id === e.tx, to: 'same', also: step.countRefundConfirmations }),
+  row({ from: ['REFUNDED'], on: 'RefundSent', when: 'the refund signed again, its transaction expired unlanded (Tron, Solana)', to: 'same', also: step.refundReplaced }),
   row({ from: ['FAILED'], on: 'RefundSent', when: 'refund under way when the deposit vanished is sent', guard: refundUnderWay, to: 'REFUNDED', also: step.refundLanded }),
   row({ from: ['REFUNDING'], on: 'RefundFailed', when: 'refund cannot be completed', guard: refundRequested, to: 'FAILED', also: step.refundFailed }),
   row({ from: ['FAILED'], on: 'RefundFailed', when: 'refund under way when the deposit vanished fails (the deposit stays the reason)', guard: refundUnderWay, to: 'FAILED', also: step.refundFailedAfterRevert }),

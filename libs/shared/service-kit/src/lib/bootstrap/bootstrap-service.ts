@@ -56,9 +56,22 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     logger.info({ port }, `${options.name} listening on :${port}`);
     return app;
   } catch (err) {
-    logger.fatal({ err }, `${options.name} failed to start`);
+    if (isSettingsProblem(err)) {
+      // A setting to fix, not a bug: the list of problems, without a stack trace.
+      process.stderr.write(`${err.message}\n`);
+      logger.fatal({ problems: err.problems }, `${options.name} failed to start: ${err.problems.join('; ')}`);
+    } else logger.fatal({ err }, `${options.name} failed to start`);
     return process.exit(1);
   }
+}
+
+/**
+ * An error listing settings an operator must fix (ConfigError, and the chain adapters'
+ * NodeSettingsError, which this library cannot import): it carries `problems`.
+ */
+function isSettingsProblem(err: unknown): err is Error & { problems: string[] } {
+  const problems = (err as { problems?: unknown } | null)?.problems;
+  return err instanceof Error && Array.isArray(problems) && problems.every((p) => typeof p === 'string');
 }
 
 let fatalHandlersInstalled = false;

@@ -1,5 +1,5 @@
 import type { LiquidityEntry } from '@swap/contracts';
-import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCIES, CURRENCY_CODES, toUnits, type CurrencyCode, type Network } from '@swap/domain';
 import type { Reservations, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
@@ -94,7 +94,10 @@ export class LiquidityPublisher {
     const network = CURRENCIES[code].network;
     try {
       const balance = await chains.reader(network).balance(keys.hotAddress(network), code);
-      const available = availableLiquidity(balance, reserved.get(code) ?? 0n, caps[code]);
+      // The hot wallet keeps the chain's account floor (Solana's rent-exempt minimum): not liquid.
+      const floor = CURRENCIES[code].accountMinimum;
+      const kept = floor === undefined ? 0n : toUnits(floor, CURRENCIES[code].chainDecimals);
+      const available = availableLiquidity(balance, (reserved.get(code) ?? 0n) + kept, caps[code]);
       await sink({ code, available: available.toString(), at: clock() });
     } catch (err) {
       logger.warn({ err, code }, 'liquidity not refreshed');

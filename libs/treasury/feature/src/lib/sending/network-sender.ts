@@ -12,6 +12,7 @@ import type { Clock, TreasuryLogger } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedBatch, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
+import type { ExpiredTransfers } from './expired-transfers';
 import { retryDelay, type RetryPolicy } from './retry-policy';
 
 export interface NetworkSenderDeps {
@@ -26,6 +27,8 @@ export interface NetworkSenderDeps {
   retry: RetryPolicy;
   /** Transfers signed together at most (then stored together, then broadcast one after the other). */
   batchSize: number;
+  /** Refused or lost transactions on chains whose transactions expire. */
+  expired: ExpiredTransfers;
 }
 
 /** The stored bytes of a transfer from SIGNED on. */
@@ -97,8 +100,10 @@ export class NetworkSender {
   private async sendDue(): Promise<void> {
     const { transfers, clock } = this.deps;
     const batchSize = Math.min(this.deps.batchSize, this.deps.chain.maxBatch ?? Infinity);
+    // Where each transaction stands alone, one waiting out a backoff holds up no other.
+    const inOrder = !this.deps.chain.independent;
     for (;;) {
-      const { unbroadcast, planned } = await transfers.nextToSend(this.network, clock(), batchSize);
+      const { unbroadcast, planned } = await transfers.nextToSend(this.network, clock(), batchSize, inOrder);
       if (unbroadcast.length > 0) {
         // Waiting out a backoff: nothing may be sent or signed behind it.
         const waiting = unbroadcast.findIndex((transfer) => transfer.nextAttemptAt > clock());
@@ -204,7 +209,8 @@ export class NetworkSender {
         { err, transferId: first.id, txid: signedOf(first).txid, retryInMs: delay },
         'node unreachable',
       );
-      await transfers.postpone(first.id, 'SIGNED', clock() + delay);
+      const message = `node unreachable: ${err instanceof Error ? err.message : String(err)}`;
+      await transfers.postpone(first.id, 'SIGNED', clock() + delay, true, { message });
       return false;
     }
     const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
@@ -213,6 +219,10 @@ export class NetworkSender {
       if (result.accepted) continue;
       const transfer = due[i];
       const tx = signedOf(transfer);
+      if (this.deps.expired.expire(this.network)) {
+        await this.refusedUntilExpired(transfer, result.reason, result.expired === true);
+        continue;
+      }
       if (chain.nonces && !result.nonceTaken && (await this.holdsUpOthers(transfer))) {
         // Given up, its nonce would stay unused and stall the transfers already signed after it:
         // it goes out again first, after a backoff, and nothing is sent or signed behind it.
@@ -235,6 +245,22 @@ export class NetworkSender {
       await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
     }
     return true;
+  }
+
+  /**
+   * A refusal on a chain whose transactions expire proves nothing yet: the bytes may still land
+   * before their deadline (funds arriving, a node that catches up). They are tried again after a
+   * backoff until the node proves they never can; then the transfer is signed again (refused for
+   * its deadline only) or fails with the node's reason (see ExpiredTransfers).
+   */
+  private async refusedUntilExpired(transfer: Transfer, reason: string, expired: boolean): Promise<void> {
+    const { transfers, logger, retry, clock } = this.deps;
+    const delay = retryDelay(retry, transfer.attempts);
+    const details = { transferId: transfer.id, txid: signedOf(transfer).txid, reason, retryInMs: delay };
+    logger.warn(details, 'broadcast refused; sent again until it lands or can no longer land');
+    const error = { message: `the network refused the transaction: ${reason}`, refused: !expired };
+    await transfers.postpone(transfer.id, 'SIGNED', clock() + delay, true, error);
+    await this.deps.expired.settle({ ...transfer, refused: !expired, lastError: error.message });
   }
 
   /**
@@ -265,8 +291,13 @@ export class NetworkSender {
   }
 }
 
-const orderOf = (transfer: Transfer): TransferOrder => ({
-  currency: transfer.currency,
-  to: transfer.to,
-  amount: transfer.amount,
-});
+const ACTIONS: Partial<Record<Transfer['kind'], TransferOrder['action']>> = {
+  delegate: 'lend-energy',
+  undelegate: 'reclaim-energy',
+};
+
+const orderOf = (transfer: Transfer): TransferOrder => {
+  const action = ACTIONS[transfer.kind];
+  const order = { currency: transfer.currency, to: transfer.to, amount: transfer.amount };
+  return action ? { ...order, action } : order;
+};

@@ -81,8 +81,68 @@ describe('sweeps', () => {
     await treasury.planSweeps.resumeTokenSweeps();
 
     expect(addressReads().slice(readsBefore)).toEqual(['trx-7|USDTTRC']);
-    expect(await treasury.transfers.gasToFollowUp()).toEqual([]);
+    expect(await treasury.transfers.toFollowUp()).toEqual([]);
     expect(await treasury.transfers.find(`sweep:${ID}`)).toBeNull();
+  });
+
+  describe('with energy lent from the staked TRX of the hot wallet (TRX_SWEEP_ENERGY=delegate)', () => {
+    const landed = async (id: string) => {
+      const trx = treasury.chains.chain('TRX');
+      trx.confirm((await treasury.transfers.get(id)).signed?.txid ?? '', 20);
+      await treasury.tracker.poll();
+      await treasury.planSweeps.resumeTokenSweeps();
+      await treasury.dispatcher.drain('TRX');
+    };
+    let stake: bigint | null;
+
+    beforeEach(() => {
+      stake = 7_000_000_000n;
+      const trx = treasury.chains.chain('TRX');
+      trx.fee = 300_000n;
+      trx.energyLending = { activation: 1n, stake: async () => stake };
+      trx.setBalance('trx-7', 'USDTTRC', 250_000_000n);
+    });
+
+    it('opens the address, lends it energy, sweeps, then takes the energy back; only fees are booked', async () => {
+      const trx = treasury.chains.chain('TRX');
+      await sweep(credited({ from: 'USDTTRC', depositAddress: 'trx-7' }));
+      await landed(`gas:${ID}`);
+      // Lending moves no coins: only its fee is reserved.
+      expect(await treasury.transfers.reservations()).toEqual(new Map([['TRX', 300_000n]]));
+      await landed(`delegate:${ID}`);
+      await landed(`sweep:${ID}`);
+      await treasury.planSweeps.resumeTokenSweeps();
+
+      expect(trx.signs.map(({ order, from }) => [from, order])).toEqual([
+        ['trx-0', { currency: 'TRX', to: 'trx-7', amount: 1n }],
+        ['trx-0', { currency: 'TRX', to: 'trx-7', amount: 7_000_000_000n, action: 'lend-energy' }],
+        ['trx-7', { currency: 'USDTTRC', to: 'trx-0', amount: 250_000_000n }],
+        ['trx-0', { currency: 'TRX', to: 'trx-7', amount: 7_000_000_000n, action: 'reclaim-energy' }],
+      ]);
+      const entries = await h().ledger.entriesOfSwap(ID);
+      const lendings = entries.filter((e) => /delegate/.test(e.batch));
+      expect(lendings.map((e) => [e.account, e.amount])).toEqual([
+        ['fees:network', 300_000n],
+        ['hot:TRX', -300_000n],
+        ['fees:network', 300_000n],
+        ['hot:TRX', -300_000n],
+      ]);
+      expect(await treasury.transfers.toFollowUp()).toEqual([]);
+    });
+
+    it('burns TRX after all, topped up, when the hot wallet has too little stake to lend', async () => {
+      const trx = treasury.chains.chain('TRX');
+      stake = null;
+      await sweep(credited({ from: 'USDTTRC', depositAddress: 'trx-7' }));
+      await landed(`gas:${ID}`);
+      await landed(`gas:${ID}#burn`);
+      expect(trx.signs.map(({ order }) => [order.currency, order.amount, order.action])).toEqual([
+        ['TRX', 1n, undefined],
+        ['TRX', 300_000n, undefined],
+        ['USDTTRC', 250_000_000n, undefined],
+      ]);
+      expect(await treasury.transfers.find(`delegate:${ID}`)).toBeNull();
+    });
   });
 
   it.each([

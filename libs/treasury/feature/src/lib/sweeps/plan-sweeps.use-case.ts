@@ -1,6 +1,6 @@
 import type { DepositReturnUpdated, SwapSnapshot } from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
-import type { SwapBookRepository, TransferRepository } from '@swap/treasury-data';
+import type { SwapBookRepository, Transfer, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
 import { HOT_WALLET_INDEX, type TreasuryKeys } from '../keys/treasury-keys';
 import { isCredited, isSweptNetwork, isToken, nativeCurrency, newBook } from '../ledger/swap-books.rules';
@@ -23,13 +23,16 @@ interface DepositAddress {
   address: string;
 }
 
+/** What a sweep's transfers are named after: the swap, and for a late deposit's the return too. */
+const subject = (swapId: string, returnId?: string) =>
+  returnId === undefined ? swapId : `${swapId}:${returnId}`;
 /** A swap's sweep; `returnId` names the later one, of a late deposit returned after the first. */
-export const sweepId = (swapId: string, returnId?: string) =>
-  returnId === undefined ? `sweep:${swapId}` : `sweep:${swapId}:${returnId}`;
-export const gasId = (swapId: string, returnId?: string) =>
-  returnId === undefined ? `gas:${swapId}` : `gas:${swapId}:${returnId}`;
-/** The sweep a gas transfer was sent for: the same name after the prefix. */
-const sweepOfGas = (gas: string) => `sweep:${gas.slice('gas:'.length)}`;
+export const sweepId = (swapId: string, returnId?: string) => `sweep:${subject(swapId, returnId)}`;
+export const gasId = (swapId: string, returnId?: string) => `gas:${subject(swapId, returnId)}`;
+/** The TRX a delegated sweep burns after all, when no energy could be lent: a second top-up. */
+const BURN = '#burn';
+/** The sweep's subject a step was named after: `gas:S`, `gas:S#burn`, `delegate:S`, `sweep:S` → S. */
+const subjectOf = (id: string) => id.slice(id.indexOf(':') + 1).replace(BURN, '');
 
 /** A sweep of the same address still on its way: the next is planned once it has settled. */
 export class SweepUnderWayError extends Error {
@@ -92,33 +95,54 @@ export class PlanSweeps {
   }
 
   /**
-   * Token sweeps whose gas has landed, each gas top-up followed up once: its sweep planned, or
-   * nothing left to sweep (then it is logged); a node that cannot be asked leaves it for the next
-   * pass. A gas top-up without its swap's book waits for the book.
+   * Plans the next step of each token sweep whose last step ended, once (the step is then marked
+   * followed up; a node that cannot be asked leaves it for the next pass):
+   * - gas landed → the sweep; where energy is lent (Tron, TRX_SWEEP_ENERGY=delegate), the gas only
+   *   opened the deposit account: the hot wallet lends it the energy, or, with too little stake to
+   *   lend, tops it up with the TRX the sweep will burn;
+   * - lent energy landed → the sweep; the lending failed → the TRX top-up instead;
+   * - a sweep ended (landed or failed) with energy lent for it → the energy taken back.
+   * A step without its swap's book waits for the book.
    */
   async resumeTokenSweeps(): Promise<void> {
     const { transfers, books, logger } = this.deps;
-    for (const gas of await transfers.gasToFollowUp()) {
-      const book = gas.swapId === null ? null : await books.find(gas.swapId);
-      if (!book || book.depositIndex === null) {
-        logger.warn(
-          { transferId: gas.id, swapId: gas.swapId },
-          'gas top-up without its swap book; sweep waits',
-        );
+    for (const step of await transfers.toFollowUp()) {
+      const book = step.swapId === null ? null : await books.find(step.swapId);
+      if (step.kind !== 'sweep' && (!book || book.depositIndex === null)) {
+        logger.warn({ transferId: step.id, swapId: step.swapId }, 'sweep step without its swap book; waits');
         continue;
       }
-      await this.planSweep(
-        {
-          swapId: book.swapId,
-          network: book.network,
-          currency: book.currency,
-          index: book.depositIndex,
-          address: book.depositAddress,
-        },
-        sweepOfGas(gas.id),
-      );
-      await transfers.markFollowedUp(gas.id);
+      const deposit: DepositAddress | null = book?.depositIndex
+        ? {
+            swapId: book.swapId,
+            network: book.network,
+            currency: book.currency,
+            index: book.depositIndex,
+            address: book.depositAddress,
+          }
+        : null;
+      await this.nextStep(step, deposit);
+      await transfers.markFollowedUp(step.id);
     }
+  }
+
+  private async nextStep(step: Transfer, deposit: DepositAddress | null): Promise<void> {
+    const name = subjectOf(step.id);
+    if (step.kind === 'sweep') return this.takeBackEnergy(name);
+    if (!deposit) return;
+    const lending = this.deps.chains.sender(deposit.network).energyLending;
+    const opened = step.kind === 'gas' && lending !== undefined && !step.id.endsWith(BURN);
+    if (opened) {
+      const stake = await lending.stake(deposit.currency, deposit.address);
+      if (stake !== null) return this.lend(deposit, name, stake);
+      this.deps.logger.warn(
+        { swapId: deposit.swapId, network: deposit.network },
+        'not enough staked TRX to lend a sweep its energy; the sweep burns TRX',
+      );
+      return this.planBurnTopUp(deposit, name);
+    }
+    if (step.kind === 'delegate' && step.state === 'FAILED') return this.planBurnTopUp(deposit, name);
+    await this.planSweep(deposit, `sweep:${name}`);
   }
 
   private async planSweep(deposit: DepositAddress, id: string): Promise<void> {
@@ -128,7 +152,7 @@ export class PlanSweeps {
     // A coin pays its own fee out of the balance; a token's fee is the gas sent beforehand.
     const fee = isToken(deposit.currency)
       ? 0n
-      : await chains.sender(deposit.network).estimateFee(deposit.currency);
+      : await chains.sender(deposit.network).estimateFee(deposit.currency, this.route(deposit));
     if (balance - fee <= 0n) {
       logger.info({ swapId: deposit.swapId, currency: deposit.currency }, 'nothing to sweep');
       return;
@@ -144,17 +168,63 @@ export class PlanSweeps {
     );
   }
 
+  /**
+   * Native coin for the deposit address before its token sweep: what the sweep burns, or where
+   * energy is lent, only what opens the account (it must exist to be lent energy).
+   */
   private async planGas(deposit: DepositAddress, id: string): Promise<void> {
     const { transfers, chains } = this.deps;
     if ((await transfers.find(id)) || !this.ownsAddress(deposit)) return;
-    const gas = await chains.sender(deposit.network).estimateFee(deposit.currency);
+    const sender = chains.sender(deposit.network);
+    const gas =
+      sender.energyLending?.activation ?? (await sender.estimateFee(deposit.currency, this.route(deposit)));
     const native = nativeCurrency(deposit.network);
     await this.plan(id, 'gas', deposit, HOT_WALLET_INDEX, deposit.address, native, gas);
   }
 
+  /** The TRX the sweep burns for its energy, after all (nothing could be lent). */
+  private async planBurnTopUp(deposit: DepositAddress, name: string): Promise<void> {
+    const sender = this.deps.chains.sender(deposit.network);
+    const gas = await sender.estimateFee(deposit.currency, this.route(deposit));
+    const native = nativeCurrency(deposit.network);
+    await this.plan(`gas:${name}${BURN}`, 'gas', deposit, HOT_WALLET_INDEX, deposit.address, native, gas);
+  }
+
+  /** The hot wallet lends the deposit address the energy of `stake` sun of its staked TRX. */
+  private async lend(deposit: DepositAddress, name: string, stake: bigint): Promise<void> {
+    const native = nativeCurrency(deposit.network);
+    await this.plan(
+      `delegate:${name}`,
+      'delegate',
+      deposit,
+      HOT_WALLET_INDEX,
+      deposit.address,
+      native,
+      stake,
+    );
+  }
+
+  /** A sweep that ended, with energy lent for it: the energy goes back to the hot wallet. */
+  private async takeBackEnergy(name: string): Promise<void> {
+    const lent = await this.deps.transfers.find(`delegate:${name}`);
+    if (!lent || lent.state !== 'CONFIRMED' || lent.swapId === null) return;
+    const { network, currency, to, amount, swapId } = lent;
+    await this.deps.transfers.plan({
+      id: `undelegate:${name}`,
+      kind: 'undelegate',
+      swapId,
+      network,
+      currency,
+      fromIndex: HOT_WALLET_INDEX,
+      to,
+      amount,
+    });
+    this.deps.dispatcher.kick(network);
+  }
+
   private async plan(
     id: string,
-    kind: 'sweep' | 'gas',
+    kind: 'sweep' | 'gas' | 'delegate',
     deposit: DepositAddress,
     fromIndex: number,
     to: string,
@@ -164,6 +234,11 @@ export class PlanSweeps {
     const { network, swapId } = deposit;
     await this.deps.transfers.plan({ id, kind, swapId, network, currency, fromIndex, to, amount });
     this.deps.dispatcher.kick(network);
+  }
+
+  /** A sweep's way: from the deposit address to the hot wallet. */
+  private route(deposit: DepositAddress): { from: string; to: string } {
+    return { from: deposit.address, to: this.deps.keys.hotAddress(deposit.network) };
   }
 
   /** The swap's address must be the one our key at its index controls, or nothing is signed for it. */

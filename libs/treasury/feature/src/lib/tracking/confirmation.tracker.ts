@@ -4,6 +4,7 @@ import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
+import type { ExpiredTransfers } from '../sending/expired-transfers';
 import { signedOf } from '../sending/network-sender';
 import { requiredConfirmations } from './required-confirmations';
 
@@ -14,6 +15,10 @@ export interface ConfirmationTrackerDeps {
   reservationsChanged: (network: Network) => void;
   clock: Clock;
   logger: TreasuryLogger;
+  /** Transactions lost by the node on chains where they expire. */
+  expired: ExpiredTransfers;
+  /** A transfer of `network` is due for signing again (its transaction expired unlanded). */
+  resend: (network: Network) => void;
 }
 
 /**
@@ -102,6 +107,11 @@ export class ConfirmationTracker {
         return this.changed(failed, true);
       }
       case 'unknown': {
+        // Past its deadline and proven never to land (Tron, Solana): signed again, by the sender.
+        if ((await this.deps.expired.settle(transfer)) === 'replanned') {
+          this.deps.resend(transfer.network);
+          return;
+        }
         // Dropped by the node (restart, mempool eviction): the same bytes again, never new ones.
         const result = await this.deps.chains.sender(transfer.network).broadcast(tx);
         if (!result.accepted) {

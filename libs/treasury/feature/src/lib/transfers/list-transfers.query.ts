@@ -39,6 +39,8 @@ function toView({ transfer, createdAt, updatedAt }: ListedTransfer): TransferVie
     attempts: transfer.attempts,
     nextAttemptAt: transfer.nextAttemptAt,
     failure: transfer.failure,
+    lastError: transfer.lastError,
+    generation: transfer.generation,
     createdAt,
     updatedAt,
   };

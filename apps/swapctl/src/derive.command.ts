@@ -1,0 +1,88 @@
+import type { Command } from 'commander';
+import { mnemonicToSeed, recoveryKey, type RecoveryKey } from '@swap/chain-keys';
+import { addressChainOf, NETWORKS, type Network } from '@swap/domain';
+import { CliError, EXIT } from './cli-error';
+import { withJsonOption, type CliContext, type JsonOption } from './command-kit';
+import { toJson } from './output';
+import { readMnemonic, withMnemonicFileOption } from './xpubs.command';
+
+export interface DeriveOptions extends JsonOption {
+  mnemonicFile?: string;
+  showPrivate?: boolean;
+}
+
+/** What `keys derive` prints: the key itself only when asked for by name. */
+export type DerivedKey = Omit<RecoveryKey, 'privateKey' | 'wif'> &
+  Partial<Pick<RecoveryKey, 'privateKey' | 'wif'>>;
+
+export function deriveKey(
+  mnemonic: string,
+  network: string,
+  index: string,
+  showPrivate: boolean,
+  env: NodeJS.ProcessEnv,
+): DerivedKey {
+  if (!(NETWORKS as readonly string[]).includes(network))
+    throw new CliError('BAD_NETWORK', `network must be one of ${NETWORKS.join(', ')}`, EXIT.usage);
+  const n = /^\d+$/.test(index) ? Number(index) : NaN;
+  if (!Number.isSafeInteger(n) || n >= 0x80000000)
+    throw new CliError(
+      'BAD_INDEX',
+      'index must be an integer from 0 (the hot wallet) to 2^31 - 1',
+      EXIT.usage,
+    );
+  let key: RecoveryKey;
+  try {
+    key = recoveryKey(
+      mnemonicToSeed(mnemonic),
+      network as Network,
+      n,
+      addressChainOf(network as Network, env),
+    );
+  } catch (err) {
+    throw new CliError('MNEMONIC_INVALID', (err as Error).message);
+  }
+  if (showPrivate) return key;
+  const { privateKey: _key, wif: _wif, ...address } = key;
+  return address;
+}
+
+function human(key: DerivedKey): string {
+  const lines = [
+    `${key.network} address ${key.index}: ${key.address}`,
+    `derivation: ${key.derivation}`,
+    ...(key.privateKey ? [`private key (${key.format}): ${key.privateKey}`] : []),
+    ...(key.wif ? [`WIF: ${key.wif}`] : []),
+    ...(key.privateKey ? [] : ['(add --show-private to print the private key)']),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Disaster recovery, offline: the key behind any address of the treasury, from the mnemonic. Nothing
+ * secret is printed unless --show-private asks for it; no service is asked.
+ */
+export function registerDeriveCommand(
+  keys: Command,
+  ctx: CliContext,
+  env = process.env,
+  cwd = process.cwd(),
+): void {
+  const command = keys
+    .command('derive <network> <index>')
+    .description(
+      'the address (and with --show-private its key) of index INDEX of NETWORK, offline from the mnemonic',
+    );
+  withMnemonicFileOption(withJsonOption(command))
+    .option('--show-private', 'print the private key too (disaster recovery only)')
+    .action((network: string, index: string, options: DeriveOptions) => {
+      const key = deriveKey(
+        readMnemonic(options, env, cwd),
+        network,
+        index,
+        options.showPrivate === true,
+        env,
+      );
+      ctx.output.out(options.json ? toJson(key) : human(key));
+    });
+}

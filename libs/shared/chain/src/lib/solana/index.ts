@@ -1,0 +1,18 @@
+import type { ChainLogger, ChainReader } from '../chain-reader';
+import type { ChainSender, SenderKeys } from '../chain-sender';
+import type { SolanaConfig } from './solana-config';
+import { SolanaReader } from './solana-reader';
+import { SolanaRpc } from './solana-rpc';
+import { SolanaSender } from './solana-sender';
+
+export { solanaConfig, SOLANA_GENESIS, type SolanaConfig } from './solana-config';
+
+/** Reads SOL from the node at config.rpcUrl. */
+export function solanaReader(config: SolanaConfig, logger?: ChainLogger): ChainReader {
+  return new SolanaReader(new SolanaRpc(config, logger));
+}
+
+/** Signs with the treasury's keys and broadcasts to the node at config.rpcUrl. */
+export function solanaSender(config: SolanaConfig, keys: SenderKeys, logger?: ChainLogger): ChainSender {
+  return new SolanaSender(new SolanaRpc(config, logger), config, keys, logger);
+}

@@ -1,0 +1,63 @@
+import type { Network } from '@swap/domain';
+import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import { replacedBatch, undoBatch } from '../ledger/transfer-postings';
+import type { ProgressReporter } from '../payouts/progress.reporter';
+
+export interface ExpiredTransfersDeps {
+  transfers: TransferRepository;
+  chains: ChainNodes;
+  reporter: ProgressReporter;
+  reservationsChanged: (network: Network) => void;
+  logger: TreasuryLogger;
+}
+
+/** What the node's proof made of a transfer: signed again, failed, or still possibly landing. */
+export type ExpiryOutcome = 'replanned' | 'failed' | 'pending';
+
+/**
+ * Transfers on chains whose transactions carry a deadline (Tron, Solana). A transaction the node
+ * refused, or accepted and then lost, gives way only once the node proves it can never land
+ * (ChainReader.neverLands): then one a node had taken, or refused only for its deadline, is
+ * signed again (the old bytes archived, see TransferRepository.replaceExpired), and one refused
+ * for another reason fails with that reason. Before the proof, nothing new is signed for it: two
+ * valid transactions of one payout never exist at once.
+ */
+export class ExpiredTransfers {
+  constructor(private readonly deps: ExpiredTransfersDeps) {}
+
+  /** Whether `network`'s transactions expire (its reader can prove that one never lands). */
+  expire(network: Network): boolean {
+    return this.deps.chains.reader(network).neverLands !== undefined;
+  }
+
+  async settle(transfer: Transfer): Promise<ExpiryOutcome> {
+    const { transfers, chains, logger } = this.deps;
+    const reader = chains.reader(transfer.network);
+    const tx = transfer.signed;
+    if (!reader.neverLands || !tx || !['SIGNED', 'BROADCAST'].includes(transfer.state)) return 'pending';
+    const proof = await reader.neverLands(tx);
+    if (proof === null) return 'pending';
+    const details = { transferId: transfer.id, txid: tx.txid, proof };
+    if (transfer.state === 'SIGNED' && transfer.refused) {
+      const reason = transfer.lastError ?? 'the network refused the transaction';
+      logger.warn(details, 'refused transaction can no longer land; transfer failed');
+      await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
+      return 'failed';
+    }
+    const replanned = await transfers.replaceExpired(transfer, proof, replacedBatch(transfer, tx));
+    if (!replanned) return 'pending';
+    logger.warn(
+      { ...details, generation: replanned.generation },
+      'transaction expired without landing; the transfer is signed again',
+    );
+    this.deps.reservationsChanged(transfer.network);
+    return 'replanned';
+  }
+
+  private async ended(failed: Transfer | null): Promise<void> {
+    if (!failed) return;
+    this.deps.reservationsChanged(failed.network);
+    await this.deps.reporter.report(failed);
+  }
+}
