@@ -163,6 +163,16 @@ describe('validateQuote', () => {
       [SwapErrorCode.BELOW_MINIMUM, 'minimum of 0.001 BTC'],
     ],
     ['no price', { prices: {} }, [SwapErrorCode.PRICING_UNAVAILABLE, 'Pricing for BTC']],
+    // 0.00001 BTC is 0.004 SOL: above Solana's rent-exempt minimum for a new account (0.00089088).
+    ['a SOL output above the rent-exempt minimum', { to: 'SOL' as const, min: 1000n, amount: 1000n }, null],
+    [
+      'a SOL output below the rent-exempt minimum (no new account could hold it)',
+      { to: 'SOL' as const, min: 100n, amount: 100n },
+      [
+        SwapErrorCode.BELOW_MINIMUM,
+        'The SOL payout is below 0.00089088 SOL, the least a new SOL account can receive',
+      ],
+    ],
   ])('%s', (_name, input, expected) => {
     const error = validateQuote({ ...base, ...input });
     if (expected === null) expect(error).toBeNull();

@@ -71,7 +71,7 @@ export async function broadcastTransaction(
   chain: TronChain,
   body: Record<string, unknown>,
   visible: boolean,
-  lose: () => boolean,
+  lose: (txID: string) => boolean,
 ): Promise<JsonObject> {
   const read = readBroadcastBody(body, visible);
   if ('reply' in read) return read.reply;
@@ -79,7 +79,11 @@ export async function broadcastTransaction(
 }
 
 /** wallet/broadcasthex: a whole Transaction message; message printed as text, transaction as a string. */
-export async function broadcastHex(chain: TronChain, body: Record<string, unknown>, lose: () => boolean) {
+export async function broadcastHex(
+  chain: TronChain,
+  body: Record<string, unknown>,
+  lose: (txID: string) => boolean,
+) {
   let tx: SignedTransaction;
   try {
     tx = decodeTransaction(fromHex(String(body.transaction ?? '')));

@@ -88,7 +88,10 @@ export class TronChain {
    * Validates and executes against the pending state (null = accepted), as pushTransaction does.
    * `lose` is asked only once the transaction passed: true drops it as the network would.
    */
-  broadcast(tx: SignedTransaction, lose: () => boolean = () => false): Promise<TxRejected | null> {
+  broadcast(
+    tx: SignedTransaction,
+    lose: (txID: string) => boolean = () => false,
+  ): Promise<TxRejected | null> {
     return this.exclusive(async () => {
       const working = cloneState(this.pendingState);
       try {
@@ -97,7 +100,7 @@ export class TronChain {
         if (err instanceof TxRejected) return err;
         throw err;
       }
-      if (!lose()) {
+      if (!lose(tx.txID)) {
         this.pendingState = working;
         this.pending.push(tx);
       }

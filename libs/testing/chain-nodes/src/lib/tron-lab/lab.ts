@@ -41,7 +41,11 @@ export interface TronLab {
   produceBlock(options?: { skipSlots?: number }): Promise<void>;
   produceBlocks(n: number): Promise<void>;
   rollback(options: { depth: number; drop?: string[] }): Promise<void>;
-  loseTransactions(count: number): void;
+  /**
+   * The next `count` accepted broadcasts are lost by the network. `forGood`: the same bytes sent
+   * again are lost too (no node will ever take them), so only their expiration ends them.
+   */
+  loseTransactions(count: number, options?: { forGood?: boolean }): void;
   mined(): MinedRecord[];
   stop(): Promise<void>;
 }
@@ -62,12 +66,22 @@ export async function startTronLab(options: TronLabOptions = {}): Promise<TronLa
     genesis: genesisState(funder.hexAddress, token, options.networkStake),
   });
   let toLose = 0;
+  let toLoseForGood = 0;
+  const lostForGood = new Set<string>();
   const errors: unknown[] = [];
   const core: LabCore = {
     chain,
     params,
     energyPerGas: options.energyPerGas ?? 1,
-    loseNext: () => toLose > 0 && toLose-- > 0,
+    loseNext: (txID) => {
+      if (lostForGood.has(txID)) return true;
+      if (toLoseForGood > 0) {
+        toLoseForGood--;
+        lostForGood.add(txID);
+        return true;
+      }
+      return toLose > 0 && toLose-- > 0;
+    },
   };
   let server: LabServer | undefined;
   try {
@@ -156,8 +170,9 @@ export async function startTronLab(options: TronLabOptions = {}): Promise<TronLa
       for (let i = 0; i < n; i++) await chain.produceBlock();
     },
     rollback: ({ depth, drop = [] }) => chain.rollback(depth, new Set(drop)),
-    loseTransactions: (count) => {
-      toLose += count;
+    loseTransactions: (count, options = {}) => {
+      if (options.forGood) toLoseForGood += count;
+      else toLose += count;
     },
     mined: () => minedRecords(chain),
     stop: async () => {

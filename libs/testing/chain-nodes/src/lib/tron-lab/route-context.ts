@@ -10,8 +10,8 @@ export interface LabCore {
   chain: TronChain;
   params: ChainParameters;
   energyPerGas: number;
-  /** True when the next accepted broadcast is to be lost (loseTransactions). */
-  loseNext(): boolean;
+  /** True when this accepted broadcast is to be lost (loseTransactions). */
+  loseNext(txID: string): boolean;
 }
 
 export interface ApiRequest {

@@ -511,6 +511,21 @@ describe('Tron lab (java-tron HTTP API)', () => {
     expect((await mine(tx)).id).toBe(tx.txID);
   });
 
+  it('a transaction lost for good stays lost when sent again, until it expires', async () => {
+    const payer = await funded(5);
+    const payee = await funded(1);
+    const tx = await trxTx(payer, payee.address, TRX);
+    lab.loseTransactions(1, { forGood: true });
+    for (let i = 0; i < 3; i++) {
+      expect(await broadcast(tx)).toEqual({ result: true, txid: tx.txID });
+      await lab.produceBlock();
+    }
+    expect(await call('wallet/gettransactioninfobyid', { value: tx.txID })).toEqual({});
+    // Others are not lost meanwhile.
+    const other = await trxTx(payer, payee.address, 2 * TRX);
+    expect((await mine(other)).id).toBe(other.txID);
+  });
+
   it('rolls back: dropped transactions vanish with their TRX and token effects; solid blocks stay', async () => {
     const ivy = await funded(50);
     const jack = await funded(1);
