@@ -296,12 +296,14 @@ describe('the swap API, end to end', () => {
       );
     });
 
-    it('status: missing id is a 400, an unknown id a 404', async () => {
+    it('status: missing id is a 400, an unknown or malformed id a 404 (§4.5, §7)', async () => {
       expect(await failure(api.call('swap/status', {}))).toEqual({
         status: 400,
         msg: 'Missing required field: id',
       });
       expect(await failure(api.status('AAAAAAAAAA'))).toEqual({ status: 404, msg: 'Swap not found' });
+      for (const id of ['abc', 'AAAAAAAAAAA', 'AAAAAAAAA!', 'DR1234567'])
+        expect([id, await failure(api.status(id))]).toEqual([id, { status: 404, msg: 'Swap not found' }]);
     });
   });
 
@@ -396,6 +398,14 @@ describe('the swap API, end to end', () => {
       expect((await failure(api.resolve({ id: order.id, choice: 'MAYBE' as 'REFUND' }))).msg).toMatch(
         /Invalid choice/,
       );
+      // §4.6: the choice and the state come before the address.
+      const badAddress = { id: order.id, address: 'not-an-address' };
+      expect((await failure(api.resolve({ ...badAddress, choice: 'EXCHANGE' }))).msg).toMatch(
+        /only possible while RATE_CHANGED/,
+      );
+      expect((await failure(api.resolve({ ...badAddress, choice: 'REFUND' }))).msg).toMatch(
+        /REFUND is only possible/,
+      );
     });
   });
 
@@ -410,6 +420,8 @@ describe('the swap API, end to end', () => {
       });
       expect(created.id).toMatch(/^DR[A-Za-z0-9]{8}$/);
       expect(created).toMatchObject({ status: 'NEW', dryrun: true, url: null });
+      // It never expires (rule 4): no payment window counts down.
+      expect(created.time.left).toBeNull();
 
       const pending = await api.advance(created.id);
       expect(pending.status).toBe('PENDING');

@@ -146,7 +146,8 @@ describe('live pricing, liquidity limits and maintenance switches, end to end', 
       status: 400,
       msg: 'Deposits of BTC are temporarily unavailable',
     });
-    // Paying out BTC goes on.
+    // Only creates stop: quotes from BTC still answer, and paying out BTC goes on.
+    await api.price({ from: 'BTC', to: 'ETH', amount: 0.01 });
     await api.price({ from: 'ETH', to: 'BTC', amount: 1 });
     await driver.swapctl('currencies', 'enable', 'BTC', '--deposits');
     await eventually(() => createBtcToEth());

@@ -35,14 +35,18 @@ export class CreateSwap {
     const type = request.direction === 'to' ? 'fixed' : request.type;
     if (type === 'fixed' && !key.fixedRateEnabled) throw SwapErrors.fixedRateNotEnabled();
     if (request.dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
-    const quote = priceSwap(this.market, {
-      from: request.from,
-      to: request.to,
-      type,
-      direction: request.direction,
-      amount: BigInt(request.amount),
-      partnerPercent: key.partnerPercent,
-    });
+    const quote = priceSwap(
+      this.market,
+      {
+        from: request.from,
+        to: request.to,
+        type,
+        direction: request.direction,
+        amount: BigInt(request.amount),
+        partnerPercent: key.partnerPercent,
+      },
+      'create',
+    );
 
     const now = Math.floor(this.settings.clock() / 1000);
     const network = CURRENCIES[request.from].network;

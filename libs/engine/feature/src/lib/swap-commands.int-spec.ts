@@ -18,7 +18,7 @@ class InterleavedRepository extends SwapRepository {
   }
 }
 
-const REFUND_ADDRESS = 'bc1qrefundaddress';
+const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const HEX64 = /^[0-9a-f]{64}$/;
 
 describe('ApplySwapEvent and SwapCommands', () => {
@@ -280,6 +280,18 @@ describe('ApplySwapEvent and SwapCommands', () => {
       expect(await engine.swaps.find(swap.id)).toMatchObject({ status: 'RATE_CHANGED', version: 3 });
 
       expect(await engine.commands.resolve(swap.id, 'REFUND', null)).toMatchObject({ status: 'REFUNDING' });
+    });
+
+    it('judges the choice and the state before the address (§4.6)', async () => {
+      const bad = 'not-a-btc-address';
+      const fresh = await realSwap();
+      await refusal(engine.commands.resolve(fresh.id, 'EXCHANGE', bad), 'EXCHANGE_NOT_POSSIBLE');
+      await refusal(engine.commands.resolve(fresh.id, 'REFUND', bad), 'REFUND_NOT_POSSIBLE');
+      await refusal(engine.commands.resolve((await dryRun()).id, 'REFUND', bad), 'DRY_RUN_NO_DECISION');
+      // Where a REFUND would take it, the address is checked for the swap's chain.
+      const changed = await rateChanged();
+      await refusal(engine.commands.resolve(changed.id, 'REFUND', bad), 'INVALID_REFUND_ADDRESS');
+      expect(await engine.swaps.find(changed.id)).toEqual(changed);
     });
 
     it('refuses decisions the swap cannot take, with the matching error, and changes nothing', async () => {

@@ -1,11 +1,13 @@
 import {
   CURRENCIES,
+  findTransition,
   isSwapError,
   isValidAddress,
   marketRate,
   Swap,
   SwapErrors,
   type AddressChains,
+  type EventOf,
 } from '@swap/domain';
 import { livePrices, MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
@@ -34,17 +36,33 @@ export class SwapCommands {
     return swap;
   }
 
-  /** Section 4.6: EXCHANGE or REFUND on a swap that cannot simply execute. */
+  /**
+   * Section 4.6: EXCHANGE or REFUND on a swap that cannot simply execute. The choice and the
+   * swap's state are judged first: a refund address is checked for the chain only when the
+   * decision would take it (a bad address on a swap that allows no decision answers that refusal).
+   */
   async resolve(id: string, choice: 'EXCHANGE' | 'REFUND', address: string | null): Promise<Swap> {
     const { swap } = await this.apply.execute(
       id,
-      (current) => ({
-        kind: 'DecisionMade',
-        choice,
-        ...(address === null ? {} : { address }),
-        market: this.decisionMarket(current, choice),
-        now: this.now(),
-      }),
+      (current) => {
+        const event: EventOf<'DecisionMade'> = {
+          kind: 'DecisionMade',
+          choice,
+          ...(address === null ? {} : { address }),
+          market: this.decisionMarket(current, choice),
+          now: this.now(),
+        };
+        const taken = findTransition(current, event)?.to;
+        const accepted = taken !== undefined && (typeof taken !== 'object' || !('reject' in taken));
+        if (
+          accepted &&
+          choice === 'REFUND' &&
+          address !== null &&
+          !isValidAddress(current.from, address, this.chains)
+        )
+          throw SwapErrors.invalidRefundAddress(current.from);
+        return event;
+      },
       ({ status }) =>
         choice === 'EXCHANGE' ? SwapErrors.exchangeNotPossible(status) : SwapErrors.refundNotPossible(status),
     );

@@ -120,7 +120,6 @@ describe('SwapErrors', () => {
       400,
       'Invalid choice "MAYBE": must be EXCHANGE or REFUND',
     ],
-    [SwapErrors.invalidSwapId(), 'INVALID_SWAP_ID', 400, 'Invalid swap id format'],
   ])('%#: %s', (error, code, status, message) => {
     expect(error).toBeInstanceOf(SwapError);
     expect(error).toBeInstanceOf(Error);

@@ -40,7 +40,6 @@ export const SwapErrorCode = {
   NOT_DRY_RUN: 'NOT_DRY_RUN',
   DRY_RUN_ALREADY_DONE: 'DRY_RUN_ALREADY_DONE',
   INVALID_CHOICE: 'INVALID_CHOICE',
-  INVALID_SWAP_ID: 'INVALID_SWAP_ID',
 } as const;
 export type SwapErrorCode = (typeof SwapErrorCode)[keyof typeof SwapErrorCode];
 
@@ -195,9 +194,4 @@ export const SwapErrors = {
   dryRunAlreadyDone: () => bad(SwapErrorCode.DRY_RUN_ALREADY_DONE, 'Dry-run swap is already DONE'),
   invalidChoice: (value: unknown) =>
     bad(SwapErrorCode.INVALID_CHOICE, `Invalid choice ${quoted(value)}: must be EXCHANGE or REFUND`),
-  invalidSwapId: () =>
-    bad(
-      SwapErrorCode.INVALID_SWAP_ID,
-      'Invalid swap id format: expected 10 characters of A-Z, a-z, 0-9 (dry-run ids start with DR)',
-    ),
 } as const;

@@ -11,6 +11,7 @@ import {
   quoteLimitError,
   toUnits,
 } from '@swap/domain';
+import { defaultCurrencySettings } from '@swap/contracts';
 import { MarketFeed } from './market-feed';
 import { priceSwap, PriceSwapRequest } from './price-swap';
 
@@ -84,5 +85,26 @@ describe('priceSwap', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('deposits switched off stop creates from the currency, not its quotes', () => {
+    const now = Date.now();
+    const market = new MarketFeed(() => now);
+    for (const [coin, usd] of [
+      ['BTC', '60000'],
+      ['ETH', '3000'],
+    ])
+      market.setPrice({ coin, usd, at: now, sources: [] });
+    market.setCurrencySettings({ ...defaultCurrencySettings('BTC'), deposits: false, updatedAt: now });
+    const request: PriceSwapRequest = {
+      from: 'BTC',
+      to: 'ETH',
+      type: 'float',
+      direction: 'from',
+      amount: 10_000_000n,
+      partnerPercent: '0',
+    };
+    expect(priceSwap(market, request).amountFrom).toBe(10_000_000n);
+    expect(() => priceSwap(market, request, 'create')).toThrow('Deposits of BTC are temporarily unavailable');
   });
 });

@@ -30,11 +30,15 @@ export interface PriceSwapRequest {
  * Prices a swap from the live market: the quote of section 2.4 with the pair's minimum and the
  * liquidity maximum, refused with the business error when the pair is switched off, pricing is
  * unavailable or a limit is broken. The gateway (quotes) and the engine (creates) both use it, so
- * both apply the same rules.
+ * both apply the same rules (deposits switched off stop creates only).
  */
-export function priceSwap(market: MarketFeed, request: PriceSwapRequest): Quote {
+export function priceSwap(
+  market: MarketFeed,
+  request: PriceSwapRequest,
+  purpose: 'quote' | 'create' = 'quote',
+): Quote {
   const { from, to } = request;
-  assertPairOpen(market, from, to);
+  assertPairOpen(market, from, to, purpose);
   const prices = livePrices(market, from, to);
   // One literal with every field: V8 takes a slow path for `{ ...base, newField }`, and this
   // prices every quote.

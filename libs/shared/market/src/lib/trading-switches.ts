@@ -16,13 +16,19 @@ export const pairAvailable = (market: MarketFeed, from: CurrencyCode, to: Curren
 /**
  * Refuses a quote or a create on a pair an operator switched off: the pair or one of its
  * currencies under maintenance, or payouts of the destination stopped → "pair under maintenance";
- * deposits of the source stopped → "deposits temporarily unavailable".
+ * for a create only, deposits of the source stopped → "deposits temporarily unavailable" (a quote
+ * still answers: `swapctl currencies disable CODE --deposits` stops new swaps, not prices).
  */
-export function assertPairOpen(market: MarketFeed, from: CurrencyCode, to: CurrencyCode): void {
+export function assertPairOpen(
+  market: MarketFeed,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  purpose: 'quote' | 'create',
+): void {
   const source = market.currency(from);
   if (!market.pair(from, to).enabled || !source.enabled || !sends(market, to))
     throw SwapErrors.pairUnderMaintenance(from, to);
-  if (!source.deposits) throw SwapErrors.depositsUnavailable(from);
+  if (purpose === 'create' && !source.deposits) throw SwapErrors.depositsUnavailable(from);
 }
 
 /** The pair's minimum send in `from` base units: its configured one, never below the currency's. */

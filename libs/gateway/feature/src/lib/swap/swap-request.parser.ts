@@ -72,10 +72,13 @@ export interface SwapLookup {
   token: string | null;
 }
 
-/** Sections 4.5 and 4.7: { id, token? }. */
+/**
+ * Sections 4.5 and 4.7: { id, token? }. An id of no swap's shape names no swap: 404 Swap not found
+ * (§4.5, §7), as an unknown one does; only a missing id is a 400.
+ */
 export function parseSwapLookup(body: Body): SwapLookup {
   const id = requiredString(body, 'id');
-  if (!isAnySwapId(id)) throw SwapErrors.invalidSwapId();
+  if (!isAnySwapId(id)) throw SwapErrors.swapNotFound();
   return { id, token: optionalString(body, 'token') };
 }
 

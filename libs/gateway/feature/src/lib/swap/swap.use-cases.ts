@@ -1,6 +1,6 @@
 import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
 import { fromSnapshot } from '@swap/contracts';
-import { isValidAddress, renderSwapOrder, SwapErrors, SwapOrderView, type AddressChains } from '@swap/domain';
+import { renderSwapOrder, SwapOrderView, type AddressChains } from '@swap/domain';
 import { SwapViews } from '@swap/gateway-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { listCurrencies, listPairs } from './catalog';
@@ -89,13 +89,7 @@ export class SwapUseCases {
   async resolve(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
     const request = parseResolveRequest(body);
     const swap = await findVisibleSwap(this.views, request, key);
-    if (
-      !swap.dryrun &&
-      request.address !== null &&
-      !isValidAddress(swap.from, request.address, this.settings.chains)
-    ) {
-      throw SwapErrors.invalidRefundAddress(swap.from);
-    }
+    // The engine judges the choice against the swap's state first, then the address (§4.6).
     return this.record(() => this.engine.resolve(swap.id, request.choice, request.address));
   }
 

@@ -59,6 +59,8 @@ describe('renderSwapOrder (section 2.5)', () => {
     expect(renderSwapOrder(newSwap(), { ...opts, now: T0 + 4000 }).time.left).toBe(0);
     expect(renderSwapOrder(states.pending(), opts).time.left).toBeNull();
     expect(renderSwapOrder(states.expired(), opts).time.left).toBeNull();
+    // A dry run never expires (rule 4): no window counts down.
+    expect(renderSwapOrder(newSwap({ id: 'DRab12cd34', dryrun: true }), opts).time.left).toBeNull();
   });
 
   it('renders a DONE swap: deposit and payout transactions, rateActual, slippage as a number', () => {

@@ -103,9 +103,14 @@ const payoutTxView = (tx: ChainTx | null, code: CurrencyCode): PayoutTxView | nu
     txKey: tx.txKey,
   };
 
-/** time.left counts down only while NEW and no deposit was seen. */
+/**
+ * time.left counts down only while NEW and no deposit was seen; never for a dry run, which never
+ * expires (rule 4): there is no window to count down.
+ */
 const secondsLeft = (swap: Swap, now: number): number | null =>
-  swap.status === 'NEW' && swap.depositTx === null ? Math.max(0, swap.time.expiration - now) : null;
+  swap.status === 'NEW' && swap.depositTx === null && !swap.dryrun
+    ? Math.max(0, swap.time.expiration - now)
+    : null;
 
 /**
  * The literals below name every field rather than spreading one object into a bigger one: V8 takes

@@ -255,11 +255,13 @@ export class NetworkSender {
    */
   private async refusedUntilExpired(transfer: Transfer, reason: string, expired: boolean): Promise<void> {
     const { transfers, logger, retry, clock } = this.deps;
-    const delay = retryDelay(retry, transfer.attempts);
+    // Past its deadline, the proof that it never lands is only blocks away: look again soon, and
+    // count no failed attempt (nothing failed but the clock). Other refusals back off.
+    const delay = expired ? retry.initialMs : retryDelay(retry, transfer.attempts);
     const details = { transferId: transfer.id, txid: signedOf(transfer).txid, reason, retryInMs: delay };
     logger.warn(details, 'broadcast refused; sent again until it lands or can no longer land');
     const error = { message: `the network refused the transaction: ${reason}`, refused: !expired };
-    await transfers.postpone(transfer.id, 'SIGNED', clock() + delay, true, error);
+    await transfers.postpone(transfer.id, 'SIGNED', clock() + delay, !expired, error);
     await this.deps.expired.settle({ ...transfer, refused: !expired, lastError: error.message });
   }
 
