@@ -17,10 +17,10 @@ import {
   SwapSnapshot,
   toSnapshot,
 } from '@swap/contracts';
-import { Swap, SwapErrors } from '@swap/domain';
+import { laterDeposit, latestReturn, Swap, SwapErrors } from '@swap/domain';
 import {
   CreateSwap,
-  depositReturnView,
+  depositReturnShown,
   EngineInbox,
   ExpiryJob,
   OutboxPruneJob,
@@ -28,13 +28,7 @@ import {
   ReturnDeposit,
   SwapCommands,
 } from '@swap/engine';
-import {
-  DepositLogRepository,
-  DepositReturnRecord,
-  DepositReturnRepository,
-  LoggedDepositRecord,
-  SwapRepository,
-} from '@swap/engine-data';
+import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
 
 /** The engine's bus side: swap commands from the gateway, operator reads, and its background jobs. */
 @Injectable()
@@ -43,7 +37,6 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
     private readonly bus: Bus,
     private readonly swaps: SwapRepository,
     private readonly deposits: DepositLogRepository,
-    private readonly returns: DepositReturnRepository,
     private readonly returnDeposit: ReturnDeposit,
     private readonly createSwap: CreateSwap,
     private readonly commands: SwapCommands,
@@ -101,18 +94,16 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
       engineSwapDeposits,
       ({ id }) =>
         answerRpc(async () => {
-          if (!(await this.swaps.find(id))) throw SwapErrors.swapNotFound();
-          const returns = await this.returns.forSwap(id);
-          return (await this.deposits.forSwap(id)).map((deposit) => depositView(deposit, returns));
+          const swap = await this.swaps.find(id);
+          if (!swap) throw SwapErrors.swapNotFound();
+          return (await this.deposits.forSwap(id)).map((deposit) => depositView(deposit, swap));
         }),
       queue,
     );
     await this.bus.serve(
       engineReturnDeposit,
       ({ id, depositId, address }) =>
-        answerRpc(async () =>
-          depositReturnView(await this.returnDeposit.execute({ swapId: id, depositId, address })),
-        ),
+        answerRpc(() => this.returnDeposit.execute({ swapId: id, depositId, address })),
       queue,
     );
     await this.bus.serve(
@@ -134,9 +125,14 @@ export class EngineHandlers implements OnApplicationBootstrap, OnApplicationShut
   }
 }
 
-/** A logged deposit with its latest return, if any. */
-function depositView(deposit: LoggedDepositRecord, returns: readonly DepositReturnRecord[]) {
+/** A logged deposit with what the swap did with it after its credit, and its latest return. */
+function depositView(deposit: LoggedDepositRecord, swap: Swap) {
   const { swapId: _swapId, ...shown } = deposit;
-  const latest = returns.filter((r) => r.depositId === deposit.depositId).at(-1);
-  return { ...shown, amount: deposit.amount.toString(), returned: latest ? depositReturnView(latest) : null };
+  const latest = latestReturn(swap, deposit.depositId);
+  return {
+    ...shown,
+    amount: deposit.amount.toString(),
+    handling: laterDeposit(swap, deposit.depositId)?.handling ?? null,
+    returned: latest ? depositReturnShown(swap, latest) : null,
+  };
 }

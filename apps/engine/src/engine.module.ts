@@ -9,7 +9,6 @@ import {
   ApplySwapEvent,
   CreateSwap,
   DepositAddresses,
-  DepositReturnProgress,
   EngineInbox,
   ExpiryJob,
   HandleEngineInput,
@@ -22,7 +21,6 @@ import {
 } from '@swap/engine';
 import {
   DepositLogRepository,
-  DepositReturnRepository,
   ENGINE_MIGRATIONS,
   ENGINE_SCHEMA,
   OutboxRepository,
@@ -107,55 +105,20 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         useFactory: (ds: DataSource) => new DepositLogRepository(ds),
       },
       {
-        provide: DepositReturnRepository,
-        inject: [DataSource],
-        useFactory: (ds: DataSource) => new DepositReturnRepository(ds),
-      },
-      {
         provide: ReturnDeposit,
-        inject: [SwapRepository, DepositLogRepository, DepositReturnRepository, ApplySwapEvent, OutboxRelay],
-        useFactory: (
-          swaps: SwapRepository,
-          deposits: DepositLogRepository,
-          returns: DepositReturnRepository,
-          apply: ApplySwapEvent,
-          relay: OutboxRelay,
-        ) =>
-          new ReturnDeposit(
-            swaps,
-            deposits,
-            returns,
-            apply,
-            (messages) => relay.publishCommitted(messages),
-            chainParams(config),
-          ),
+        inject: [SwapRepository, DepositLogRepository, ApplySwapEvent],
+        useFactory: (swaps: SwapRepository, deposits: DepositLogRepository, apply: ApplySwapEvent) =>
+          new ReturnDeposit(swaps, deposits, apply, chainParams(config)),
       },
       {
         provide: HandleEngineInput,
-        inject: [
-          SwapRepository,
-          DepositLogRepository,
-          DepositReturnRepository,
-          ApplySwapEvent,
-          MarketFeed,
-          OutboxRelay,
-        ],
+        inject: [SwapRepository, DepositLogRepository, ApplySwapEvent, MarketFeed],
         useFactory: (
           swaps: SwapRepository,
           deposits: DepositLogRepository,
-          returns: DepositReturnRepository,
           apply: ApplySwapEvent,
           market: MarketFeed,
-          relay: OutboxRelay,
-        ) =>
-          new HandleEngineInput(
-            swaps,
-            deposits,
-            new DepositReturnProgress(returns, swaps, (messages) => relay.publishCommitted(messages), logger),
-            apply,
-            market,
-            logger,
-          ),
+        ) => new HandleEngineInput(swaps, deposits, apply, market, logger),
       },
       {
         provide: EngineInbox,

@@ -156,6 +156,7 @@ describe('deposit formatting', () => {
     blockHash: 'h120',
     reverted: false,
     credited: false,
+    handling: null,
     firstSeenAt: 1735689600,
     returned: null,
   };
@@ -164,8 +165,8 @@ describe('deposit formatting', () => {
     const lines = formatDeposits([deposit, { ...deposit, depositId: 'LTC:txlate:1', returned: ret }])
       .trimEnd()
       .split('\n');
-    expect(lines[0]).toMatch(/CREDITED\s+RETURNED\s+FIRST SEEN$/);
-    expect(lines[1]).toMatch(/^LTC:txlate:0\s+2 LTC\s+6\s+120\s+on chain\s+no\s+-\s+2025-01-01/);
+    expect(lines[0]).toMatch(/CREDITED\s+HANDLED\s+RETURNED\s+FIRST SEEN$/);
+    expect(lines[1]).toMatch(/^LTC:txlate:0\s+2 LTC\s+6\s+120\s+on chain\s+no\s+-\s+-\s+2025-01-01/);
     expect(lines[2]).toContain('AbCdEfGhIj-return-1 sent');
   });
 

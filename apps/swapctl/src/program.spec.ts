@@ -132,6 +132,7 @@ describe('swapctl swaps', () => {
       blockHash: 'cd',
       reverted: false,
       credited: true,
+      handling: null,
       firstSeenAt: 1_763_900_000,
       returned: null,
     };

@@ -39,12 +39,38 @@ export function formatSwap(s: SwapSnapshot): string {
     ['refund address', orDash(s.refundAddress)],
     ['deposit tx', tx(s.depositTx, s.from)],
     ['payout tx', tx(s.payoutTx, s.to)],
+    ...furtherPayouts(s),
     ['refund tx', tx(s.refundTx, s.from)],
+    ...returns(s),
     ['issue', issue(s)],
     ['created', time(s.time.reg)],
     ['updated', time(s.time.update)],
     ['expires', time(s.time.expiration)],
     ['finished', time(s.time.finish)],
+  ]);
+}
+
+/** Rule 1: each later deposit paid out on its own, one line per payout, after the swap's own. */
+function furtherPayouts(s: SwapSnapshot): Array<[string, string]> {
+  return s.later.flatMap((later): Array<[string, string]> => {
+    const payout = later.payout;
+    if (!payout) return [];
+    const sent = payout.tx ? `${payout.tx.id}, ${payout.tx.confirmations} conf` : 'not sent yet';
+    return [
+      [
+        `payout ${payout.id}`,
+        `${amount(payout.amountTo, s.to)} ${payout.state} (${sent}) for deposit ${later.tx} of ${amount(later.amount, s.from)} at ${payout.rate}`,
+      ],
+    ];
+  });
+}
+
+/** Deposits the swap did not take, going back. */
+function returns(s: SwapSnapshot): Array<[string, string]> {
+  return s.returns.map((r): [string, string] => [
+    `return ${r.id}`,
+    `${amount(r.amount, s.from)} ${r.state} to ${r.address ?? '(no address yet)'}` +
+      `${r.tx ? ` (${r.tx.id}, ${r.tx.confirmations} conf)` : ''} for deposit ${r.depositTx}: ${r.reason}`,
   ]);
 }
 
@@ -58,7 +84,7 @@ function issue(s: SwapSnapshot): string {
 export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
   if (deposits.length === 0) return 'no deposits\n';
   return table(
-    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'CREDITED', 'RETURNED', 'FIRST SEEN'],
+    ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'CREDITED', 'HANDLED', 'RETURNED', 'FIRST SEEN'],
     deposits.map((d) => [
       d.depositId,
       amount(d.amount, d.currency),
@@ -66,13 +92,14 @@ export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
       d.blockHeight === null ? 'mempool' : String(d.blockHeight),
       d.reverted ? 'reverted' : 'on chain',
       d.credited ? 'yes' : 'no',
+      d.handling ?? '-',
       d.returned ? `${d.returned.returnId} ${d.returned.state}` : '-',
       time(d.firstSeenAt),
     ]),
   );
 }
 
-/** A late deposit's return (swapctl swaps return-deposit). */
+/** A deposit's return (swapctl swaps return-deposit). */
 export function formatReturn(r: DepositReturn): string {
   return fields([
     ['return', r.returnId],

@@ -10,7 +10,15 @@ import {
   SWAP_STATUSES,
   SwapStatus,
 } from '@swap/domain';
-import type { CurrencyInfoView, PairView, QuoteSideView, QuoteView, SwapOrderView } from '@swap/domain';
+import type {
+  CurrencyInfoView,
+  PairView,
+  QuoteSideView,
+  QuoteView,
+  ReturnStatus,
+  ReturnView,
+  SwapOrderView,
+} from '@swap/domain';
 
 /* Request and response shapes of section 2 and 4, from which /v1/openapi.json is generated. */
 
@@ -174,6 +182,23 @@ class Proposed {
   @ApiProperty() amount!: string;
 }
 
+class DepositReturn implements ReturnView {
+  @ApiProperty({ description: "The returned deposit's transaction" }) depositTx!: string;
+  @ApiProperty({ description: 'What the deposit brought' }) deposited!: string;
+  @ApiProperty({ description: 'What goes back: the deposit minus the 1 % refund fee' }) amount!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Null while AWAITING_ADDRESS' })
+  address!: string | null;
+  @ApiProperty({
+    enum: ['AWAITING_ADDRESS', 'REFUNDING', 'REFUNDED', 'FAILED'],
+    description:
+      'AWAITING_ADDRESS: no refund address yet (an EXPIRED swap takes one through /swap/emergency REFUND); ' +
+      'REFUNDING: being sent; REFUNDED: broadcast, tx.confirmations count on; FAILED: the operators send it again',
+  })
+  status!: ReturnStatus;
+  @ApiProperty({ type: ChainTx, nullable: true }) tx!: ChainTx | null;
+  @ApiProperty({ description: 'Why the deposit goes back, or why the return failed' }) reason!: string;
+}
+
 class SwapOrder implements SwapOrderView {
   @ApiProperty({ minLength: 10, maxLength: 10 }) id!: string;
   @ApiProperty({ minLength: 22, maxLength: 22 }) token!: string;
@@ -191,6 +216,12 @@ class SwapOrder implements SwapOrderView {
   @ApiProperty({ type: Proposed, nullable: true }) proposed!: Proposed | null;
   @ApiProperty() dryrun!: boolean;
   @ApiProperty({ type: String, nullable: true }) url!: string | null;
+  @ApiProperty({
+    type: [DepositReturn],
+    description:
+      'Deposits the swap did not take (after it ended, or that it could not add), each going back by itself',
+  })
+  returns!: DepositReturn[];
 }
 
 export class ErrorEnvelope {

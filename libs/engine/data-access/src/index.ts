@@ -1,5 +1,4 @@
 export * from './lib/deposit-log.repository';
-export * from './lib/deposit-return.repository';
 export * from './lib/engine.schema';
 export * from './lib/outbox.repository';
 export * from './lib/outbox.writer';

@@ -13,5 +13,4 @@ export * from './lib/handle-input.use-case';
 export * from './lib/money-commands';
 export * from './lib/partition-leases';
 export * from './lib/deposit-returns';
-export * from './lib/deposit-return-progress';
 export * from './lib/return-deposit.use-case';

@@ -5,6 +5,7 @@ import { DepositReportOrder1764400000000 } from './migrations/1764400000000-depo
 import { DepositCredited1764500000000 } from './migrations/1764500000000-deposit-credited';
 import { DepositReturns1764600000000 } from './migrations/1764600000000-deposit-returns';
 import { SwapListing1764700000000 } from './migrations/1764700000000-swap-listing';
+import { LaterDeposits1764900000000 } from './migrations/1764900000000-later-deposits';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -16,4 +17,5 @@ export const ENGINE_MIGRATIONS = [
   DepositCredited1764500000000,
   DepositReturns1764600000000,
   SwapListing1764700000000,
+  LaterDeposits1764900000000,
 ];

@@ -1,3 +1,11 @@
+import {
+  laterIn,
+  laterOut,
+  returnsIn,
+  returnsOut,
+  type DepositReturnSnapshot,
+  type LaterDepositSnapshot,
+} from '@swap/contracts';
 import { ChainTx, CURRENCIES, Swap } from '@swap/domain';
 
 /** A row of engine.swaps as pg returns it (numeric and bigint columns come back as strings). */
@@ -32,6 +40,8 @@ export interface SwapRow {
   issue: Swap['issue'];
   proposed: { rate: string; amount: string } | null;
   auto_execute_on_mismatch: boolean;
+  later: LaterDepositSnapshot[];
+  returns: DepositReturnSnapshot[];
   time_reg: string;
   time_start: string | null;
   time_finish: string | null;
@@ -83,6 +93,8 @@ export function rowToSwap(row: SwapRow): Swap {
     issue: row.issue,
     proposed: row.proposed && { rate: row.proposed.rate, amount: BigInt(row.proposed.amount) },
     autoExecuteOnMismatch: row.auto_execute_on_mismatch,
+    later: laterIn(row.later),
+    returns: returnsIn(row.returns),
     time: {
       reg: Number(row.time_reg),
       start: int(row.time_start),
@@ -123,6 +135,8 @@ export const SWAP_COLUMN_TYPES = {
   issue: 'jsonb',
   proposed: 'jsonb',
   auto_execute_on_mismatch: 'boolean',
+  later: 'jsonb',
+  returns: 'jsonb',
   time_reg: 'bigint',
   time_start: 'bigint',
   time_finish: 'bigint',
@@ -164,6 +178,8 @@ export function swapToRecord(swap: Swap): Record<SwapColumn, unknown> {
     issue: swap.issue,
     proposed: swap.proposed && { rate: swap.proposed.rate, amount: swap.proposed.amount.toString() },
     auto_execute_on_mismatch: swap.autoExecuteOnMismatch,
+    later: laterOut(swap.later),
+    returns: returnsOut(swap.returns),
     time_reg: swap.time.reg,
     time_start: swap.time.start,
     time_finish: swap.time.finish,

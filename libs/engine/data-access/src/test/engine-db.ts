@@ -11,7 +11,7 @@ export function openEngineDb(): Promise<EngineDb> {
   return openSchemaDatabase({
     schema: ENGINE_SCHEMA,
     migrations: ENGINE_MIGRATIONS,
-    tables: ['deposit_returns', 'deposits', 'swaps', 'outbox', 'address_counters'],
+    tables: ['deposits', 'swaps', 'outbox', 'address_counters'],
   });
 }
 
@@ -49,6 +49,8 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
     proposed: null,
     autoExecuteOnMismatch: false,
+    later: [],
+    returns: [],
     time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
     version: 0,
     ...overrides,

@@ -1,5 +1,14 @@
-import { MachineRejection, Swap, SwapError, SwapErrors, SwapEvent, transition } from '@swap/domain';
+import {
+  laterDeposit,
+  MachineRejection,
+  Swap,
+  SwapError,
+  SwapErrors,
+  SwapEvent,
+  transition,
+} from '@swap/domain';
 import { OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
+import { depositReturnEvents } from './deposit-returns';
 import { moneyCommands } from './money-commands';
 import { rejectionError } from './rejections';
 import { SwapMailbox } from './swap-mailbox';
@@ -97,10 +106,9 @@ export class ApplySwapEvent {
         let messages: OutboxMessage[] = [];
         const saved = await this.swaps.saveTransition(
           result.swap,
-          (s) => (messages = [swapUpdatedMessage(s), ...commands.messages]),
+          (s) => (messages = [swapUpdatedMessage(s), ...commands.messages, ...depositReturnEvents(swap, s)]),
           commands.attempts,
-          // The deposits a credit added up are marked with it: one of them vanishing fails the swap.
-          happened.kind === 'DepositCredited' ? (happened.deposits ?? []) : [],
+          creditedBy(happened, result.swap),
         );
         await this.onCommitted(messages);
         return { ok: true, swap: saved, changed: true };
@@ -109,4 +117,16 @@ export class ApplySwapEvent {
       }
     }
   }
+}
+
+/**
+ * The logged deposits a transition added to the swap's money, marked in the same statement: one of
+ * them vanishing fails the swap (D4). A crediting adds those it summed; a later deposit counts
+ * when it joined the swap's deposit or was paid out on its own, not when it goes back.
+ */
+function creditedBy(event: SwapEvent, next: Swap): readonly string[] {
+  if (event.kind === 'DepositCredited') return event.deposits ?? [];
+  if (event.kind !== 'LaterDepositCredited') return [];
+  const handling = laterDeposit(next, event.deposit)?.handling;
+  return handling === 'JOINED' || handling === 'PAID' ? [event.deposit] : [];
 }

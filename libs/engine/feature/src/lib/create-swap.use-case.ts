@@ -79,6 +79,8 @@ export class CreateSwap {
       issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
       proposed: null,
       autoExecuteOnMismatch: key.autoExecuteOnMismatch,
+      later: [],
+      returns: [],
       time: {
         reg: now,
         start: null,

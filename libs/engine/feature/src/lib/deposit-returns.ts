@@ -1,47 +1,60 @@
-import { depositReturnUpdated, refundRequested, type DepositReturn } from '@swap/contracts';
-import type { Swap } from '@swap/domain';
-import type { DepositReturnRecord, OutboxMessage } from '@swap/engine-data';
+import { depositReturnUpdated, type DepositReturn as DepositReturnMessage } from '@swap/contracts';
+import { CURRENCIES, type DepositReturn, type Swap } from '@swap/domain';
+import type { OutboxMessage } from '@swap/engine-data';
 
-/** A return as the contracts carry it (amounts as base-unit strings). */
-export function depositReturnView(record: DepositReturnRecord): DepositReturn {
+const STATE = {
+  REQUESTED: 'requested',
+  SENT: 'sent',
+  CONFIRMED: 'confirmed',
+  FAILED: 'failed',
+} as const;
+
+/** A return as the contracts carry it; null while it has no address (nothing was asked of anyone). */
+export function depositReturnView(swap: Swap, ret: DepositReturn): DepositReturnMessage | null {
+  if (ret.state === 'WAITING' || ret.amount <= 0n) return null;
   return {
-    ...record,
-    deposited: record.deposited.toString(),
-    amount: record.amount.toString(),
-    fee: record.fee === null ? null : record.fee.toString(),
+    returnId: ret.id,
+    swapId: swap.id,
+    depositId: ret.deposit,
+    network: CURRENCIES[swap.from].network,
+    currency: swap.from,
+    address: ret.address ?? '',
+    deposited: ret.deposited.toString(),
+    amount: ret.amount.toString(),
+    state: STATE[ret.state],
+    txid: ret.tx?.id ?? null,
+    fee: ret.tx?.fee == null ? null : ret.tx.fee.toString(),
+    feeCurrency: ret.tx?.feeCurrency ?? null,
+    confirmations: ret.tx?.confirmations ?? 0,
+    reason: ret.reason,
+    requestedAt: ret.requestedAt,
+    updatedAt: swap.time.update,
   };
 }
 
-/** The return's event, for the treasury's books: one per state, de-duplicated by it. */
-export function depositReturnEvent(
-  record: DepositReturnRecord,
-  swap: Pick<Swap, 'depositAddress' | 'depositIndex'>,
-): OutboxMessage {
-  return {
-    msgId: `${record.returnId}:${record.state}`,
-    subject: depositReturnUpdated.subject(record.swapId),
-    payload: {
-      ...depositReturnView(record),
-      depositAddress: swap.depositAddress,
-      depositIndex: swap.depositIndex,
-    },
-  };
+/** A deposit's latest return as operators see it, waiting for an address included. */
+export function depositReturnShown(swap: Swap, ret: DepositReturn) {
+  const view = depositReturnView(swap, { ...ret, state: ret.state === 'WAITING' ? 'REQUESTED' : ret.state });
+  if (!view) return null;
+  return ret.state === 'WAITING' ? { ...view, state: 'waiting' as const, address: null } : view;
 }
 
-/** The refunds service sends a return as a refund whose id is the return's. */
-export function depositReturnCommand(record: DepositReturnRecord): OutboxMessage {
-  return {
-    msgId: record.returnId,
-    subject: refundRequested.subject(record.network),
-    payload: {
-      refundId: record.returnId,
-      swapId: record.swapId,
-      network: record.network,
-      currency: record.currency,
-      address: record.address,
-      amount: record.amount.toString(),
-      deposited: record.deposited.toString(),
-      requestedAt: record.requestedAt,
-    },
-  };
+/**
+ * The events of the returns whose state a transition changed, for the treasury's books and sweeps:
+ * one per return and state, de-duplicated by it.
+ */
+export function depositReturnEvents(before: Swap, after: Swap): OutboxMessage[] {
+  const messages: OutboxMessage[] = [];
+  for (const ret of after.returns) {
+    const previous = before.returns.find((r) => r.id === ret.id);
+    if (previous?.state === ret.state) continue;
+    const view = depositReturnView(after, ret);
+    if (!view) continue;
+    messages.push({
+      msgId: `${ret.id}:${view.state}`,
+      subject: depositReturnUpdated.subject(after.id),
+      payload: { ...view, depositAddress: after.depositAddress, depositIndex: after.depositIndex },
+    });
+  }
+  return messages;
 }

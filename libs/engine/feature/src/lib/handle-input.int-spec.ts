@@ -158,7 +158,6 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     const other = new HandleEngineInput(
       swaps,
       engine.deposits,
-      { execute: async () => false },
       new ApplySwapEvent(swaps, new SwapMailbox()),
       engine.market,
       engine.logger,
@@ -244,22 +243,41 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
       expect(await commands()).toHaveLength(1);
     });
 
-    it('one still in the mempool does not hold the credit back, and is logged when it lands later', async () => {
+    it('one still in the mempool does not hold the credit back, and is paid out on its own when it lands later', async () => {
       const swap = await ltcSwap();
       await engine.handleInput.execute(mined(swap, 1, first));
       await engine.handleInput.execute(deposit(swap, second));
       await engine.handleInput.execute(mined(swap, 2, first));
       expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
 
+      // Its confirmations come at a price of 16: the further payout is at that rate.
+      engine.setPrices({ LTC: '64000', ETH: '4000' });
       await engine.handleInput.execute(mined(swap, 2, second));
+      // Reported again (a redelivery, a later count): still one payout of it.
+      await engine.handleInput.execute(mined(swap, 3, second));
 
-      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
-      expect(await commands()).toHaveLength(1);
-      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([
-        { txid: TXID, confirmations: 2 },
-        { txid: TXID2, confirmations: 2 },
+      const credited = await find(swap.id);
+      expect(credited).toMatchObject({
+        status: 'EXCHANGING',
+        amountDeposited: 60_000_000n,
+        later: [
+          {
+            tx: TXID2,
+            amount: 40_000_000n,
+            handling: 'PAID',
+            payout: { id: `${swap.id}-further-1`, rate: '16' },
+          },
+        ],
+      });
+      const payouts = (await commands()).filter((row) => row.subject.startsWith('treasury.payout'));
+      expect(payouts.map((row) => row.payload)).toMatchObject([
+        { payoutId: `${swap.id}-payout-4` },
+        { payoutId: `${swap.id}-further-1`, address: swap.toAddress, amount: '6384000000000000000' },
       ]);
-      expect(engine.logger.entries.some((e) => e.message.includes('after the crediting'))).toBe(true);
+      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([
+        { txid: TXID, confirmations: 2, credited: true },
+        { txid: TXID2, confirmations: 3, credited: true },
+      ]);
     });
 
     it('an extra deposit credited with the first that then vanishes fails the swap (D4)', async () => {
@@ -277,17 +295,27 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
       });
     });
 
-    it('a further deposit that confirmed after the crediting may vanish without touching the swap', async () => {
+    it('a further deposit paid out on its own that then vanishes fails the swap (D4)', async () => {
       const swap = await ltcSwap();
       await engine.handleInput.execute(mined(swap, 1, first));
       await engine.handleInput.execute(deposit(swap, second));
       await engine.handleInput.execute(mined(swap, 2, first));
       await engine.handleInput.execute(mined(swap, 2, second));
-      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ credited: true }, { credited: false }]);
+      expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ credited: true }, { credited: true }]);
 
       await engine.handleInput.execute(deposit(swap, { ...second, reverted: true }));
 
-      expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', amountDeposited: 60_000_000n });
+      expect(await find(swap.id)).toMatchObject({ status: 'FAILED', amountDeposited: 60_000_000n });
+    });
+
+    it('a further deposit still counting its confirmations changes nothing yet', async () => {
+      const swap = await ltcSwap();
+      await engine.handleInput.execute(mined(swap, 2, { ...first, minedDeposits: 1 }));
+      const credited = await find(swap.id);
+      await engine.handleInput.execute(deposit(swap, second));
+      await engine.handleInput.execute(mined(swap, 1, second));
+      await engine.handleInput.execute(deposit(swap, { ...second, reverted: true }));
+      expect(await find(swap.id)).toEqual(credited);
     });
 
     it('a reverted extra deposit is left out', async () => {
@@ -518,17 +546,28 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     expect(await commands()).toEqual([]);
   });
 
-  it('keeps a late deposit to an expired swap in the log without touching the swap', async () => {
+  it('a late deposit to an expired swap without a refund address waits to go back; the swap stays EXPIRED', async () => {
     const swap = await btcToEth();
     engine.clock.set(T0 + 3600);
     await engine.commands.expire(swap.id);
     const expired = await find(swap.id);
 
+    // Seen, then confirmed: only its confirmations count. No market needed, none asked.
+    await engine.handleInput.execute(deposit(swap));
+    engine.clock.set(T0 + 7200);
     await engine.handleInput.execute(mined(swap, 1));
 
-    expect(await find(swap.id)).toEqual(expired);
-    expect(await engine.deposits.forSwap(swap.id)).toHaveLength(1);
-    expect(engine.logger.entries.some((e) => e.message.includes('not credited automatically'))).toBe(true);
+    const after = await find(swap.id);
+    expect({ ...after, later: [], returns: [], version: 0, time: null }).toEqual({
+      ...expired,
+      version: 0,
+      time: null,
+    });
+    expect(after.returns).toMatchObject([
+      { state: 'WAITING', address: null, deposited: 1_000_000n, amount: 990_000n },
+    ]);
+    expect(await commands()).toEqual([]);
+    expect(await engine.deposits.forSwap(swap.id)).toMatchObject([{ credited: false }]);
   });
 
   it('drops a report for a swap it does not know, saying so', async () => {

@@ -1,14 +1,9 @@
 import type { DepositObserved, EngineInput, PayoutProgress, RefundProgress } from '@swap/contracts';
-import { CURRENCIES, Swap, SwapEvent, SwapStatus } from '@swap/domain';
+import { CURRENCIES, laterDepositPaidBy, returnOf, Swap, SwapEvent, SwapStatus } from '@swap/domain';
 import { DepositLogRepository, LoggedDepositRecord, MoneyAttempts, SwapRepository } from '@swap/engine-data';
 import { creditingMarket, MarketFeed } from '@swap/market';
 import { ApplyAll, ApplySwapEvent, EventOutcome } from './apply-event';
 import { JobLogger } from './expiry.job';
-
-/** Takes the refunds service's progress of a deposit's return; false when it is not one. */
-export interface ReturnProgressHandler {
-  execute(progress: RefundProgress): Promise<boolean>;
-}
 
 type Build = (swap: Swap) => SwapEvent | null;
 
@@ -19,11 +14,13 @@ interface Credit {
 }
 
 const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
+/** Where a later deposit may be exchanged (joined to a decision, or paid on its own): the market is asked. */
+const EXCHANGES_LATER: readonly SwapStatus[] = ['RATE_CHANGED', 'EXCHANGING', 'SENDING'];
 
 /**
  * What the actor does with an input from outside: a watcher's deposit report, the treasury's
- * payout progress, the refunds service's refund progress (of the swap's refund, or of a late
- * deposit's return, which DepositReturnProgress keeps). Each becomes the state machine's events,
+ * payout progress (of the swap's payout or of a later deposit's own), the refunds service's
+ * refund progress (of the swap's refund or of a deposit's return). Each becomes the state machine's events,
  * applied in the swap's mailbox. An input the machine does not take in the swap's state (late, a
  * duplicate, out of order) is logged and dropped; only an infrastructure failure (database, stale
  * prices while crediting) is thrown, so the message comes back later.
@@ -32,7 +29,6 @@ export class HandleEngineInput {
   constructor(
     private readonly swaps: SwapRepository,
     private readonly deposits: DepositLogRepository,
-    private readonly returns: ReturnProgressHandler,
     private readonly apply: ApplySwapEvent,
     private readonly market: MarketFeed,
     private readonly logger: JobLogger,
@@ -62,20 +58,28 @@ export class HandleEngineInput {
             );
             return;
           }
-          const credit = await this.creditable(input);
-          const events = this.depositEvents(input, credit, logged.credited);
+          // After the swap's own credit, each deposit that reaches its confirmations is handled on its own.
+          const events = AWAITING_CREDIT.includes(swap.status)
+            ? this.depositEvents(input, await this.creditable(input), logged.credited)
+            : this.laterDepositEvents(input, swap, logged.credited);
           const outcome = await applyAll(events, swap);
           this.settle(input, outcome);
           if (input.reverted && outcome?.ok && outcome.changed && outcome.swap.status === 'NEW')
             await this.trackAnother(input, outcome.swap, applyAll);
           return;
         }
-        case 'payout':
+        case 'payout': {
+          // A later deposit's own payout travels under the id the machine gave it.
+          const later = laterDepositPaidBy(swap, input.payoutId);
+          if (later)
+            return this.settle(input, await applyAll(this.furtherPayoutEvents(input, later.id), swap));
           if (!this.isCurrent(input, attempts)) return;
           return this.settle(input, await applyAll(this.payoutEvents(input), swap));
+        }
         case 'refund':
           // A deposit's return travels as a refund of its own id, beside the swap's attempts.
-          if (input.refundId !== attempts.refundId && (await this.returns.execute(input))) return;
+          if (returnOf(swap, input.refundId))
+            return this.settle(input, await applyAll([this.returnEvent(input)], swap));
           if (!this.isCurrent(input, attempts)) return;
           return this.settle(input, await applyAll([this.refundEvent(input)], swap));
       }
@@ -138,7 +142,8 @@ export class HandleEngineInput {
   private depositEvents(input: DepositObserved, credit: Credit | null, credited: boolean): Build[] {
     const now = this.now();
     const amount = BigInt(input.amount);
-    if (input.reverted) return [() => ({ kind: 'DepositReverted', now, txid: input.txid, credited })];
+    if (input.reverted)
+      return [() => ({ kind: 'DepositReverted', now, txid: input.txid, credited, deposit: input.depositId })];
     const seen: Build = () => ({ kind: 'DepositSeen', now, tx: input.txid, amount });
     const required = CURRENCIES[input.currency].reqConfirmations;
     if (input.confirmations === 0) return [seen];
@@ -173,7 +178,32 @@ export class HandleEngineInput {
               deposits: credit.deposits,
               market: creditingMarket(this.market, swap.from, swap.to),
             }
-          : this.notCredited(swap, input),
+          : null,
+    ];
+  }
+
+  /**
+   * Rule 1 in full, after the swap's own credit: a deposit not in it is handled once it has its
+   * confirmations (joined, paid on its own, or returned, as the machine decides), at the market of
+   * that moment where the swap may exchange it; one that vanishes is reported as such. Sightings
+   * and counts before then change nothing.
+   */
+  private laterDepositEvents(input: DepositObserved, swap: Swap, credited: boolean): Build[] {
+    if (input.reverted) return this.depositEvents(input, null, credited);
+    const required = CURRENCIES[input.currency].reqConfirmations;
+    if (credited || input.confirmations < required || swap.dryrun) return [];
+    const now = this.now();
+    return [
+      (current) => ({
+        kind: 'LaterDepositCredited',
+        now,
+        deposit: input.depositId,
+        txid: input.txid,
+        amount: BigInt(input.amount),
+        market: EXCHANGES_LATER.includes(current.status)
+          ? creditingMarket(this.market, current.from, current.to)
+          : null,
+      }),
     ];
   }
 
@@ -214,6 +244,63 @@ export class HandleEngineInput {
     }
   }
 
+  /** A later deposit's own payout: broadcast, confirmed (counted once or more), failed. */
+  private furtherPayoutEvents(input: PayoutProgress, deposit: string): Build[] {
+    const now = this.now();
+    const tx = input.txid ?? '';
+    const broadcast: Build = () => ({
+      kind: 'FurtherPayoutBroadcast',
+      now,
+      deposit,
+      tx,
+      fee: optionalUnits(input.fee),
+      feeCurrency: input.feeCurrency,
+      txKey: input.txKey,
+    });
+    switch (input.state) {
+      case 'broadcast':
+        return [broadcast];
+      case 'confirmed':
+        return input.confirmations < 1
+          ? [broadcast]
+          : [
+              broadcast,
+              () => ({
+                kind: 'FurtherPayoutConfirmed',
+                now,
+                deposit,
+                tx,
+                confirmations: input.confirmations,
+                fee: optionalUnits(input.fee),
+              }),
+            ];
+      case 'failed':
+        return [
+          () => ({
+            kind: 'FurtherPayoutFailed',
+            now,
+            deposit,
+            reason: input.reason ?? 'the payout transaction failed',
+          }),
+        ];
+    }
+  }
+
+  private returnEvent(input: RefundProgress): Build {
+    const now = this.now();
+    return () => ({
+      kind: 'ReturnProgressed',
+      now,
+      returnId: input.refundId,
+      state: input.state,
+      tx: input.txid,
+      fee: optionalUnits(input.fee),
+      feeCurrency: input.feeCurrency,
+      confirmations: input.confirmations,
+      reason: input.reason,
+    });
+  }
+
   private refundEvent(input: RefundProgress): Build {
     const now = this.now();
     return () =>
@@ -236,16 +323,6 @@ export class HandleEngineInput {
     if (current === id) return true;
     this.logger.info({ swapId: input.swapId, id, current }, 'progress of a superseded attempt ignored');
     return false;
-  }
-
-  /** A deposit confirmed after the crediting stays in the deposit log for operators. */
-  private notCredited(swap: Swap, input: DepositObserved): null {
-    if (swap.depositTx?.id !== input.txid)
-      this.logger.info(
-        { swapId: swap.id, status: swap.status, depositId: input.depositId, amount: input.amount },
-        'deposit after the crediting recorded, not credited automatically',
-      );
-    return null;
   }
 
   private settle(input: EngineInput, outcome: EventOutcome | null): void {

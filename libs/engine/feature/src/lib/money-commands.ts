@@ -9,16 +9,17 @@ export interface MoneyCommands {
 
 /**
  * The commands a transition's effects send to the services that move money, written to the outbox
- * with the swap's new state. An attempt is named by the swap and the version that started it, so
- * a re-applied transition names the same attempt and the treasury pays it once.
+ * with the swap's new state. The swap's own payout or refund attempt is named by the swap and the
+ * version that started it; a later deposit's payout and a deposit's return carry the id the state
+ * machine gave them. Either way a re-applied transition names the same attempt, which is paid once.
  */
 export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: number): MoneyCommands {
   const result: MoneyCommands = { messages: [], attempts: {} };
   for (const effect of effects) {
     if (effect.kind === 'RequestPayout') {
-      const payoutId = `${saved.id}-payout-${saved.version}`;
+      const payoutId = effect.payoutId ?? `${saved.id}-payout-${saved.version}`;
       const network = CURRENCIES[saved.to].network;
-      result.attempts.payoutId = payoutId;
+      if (effect.payoutId === undefined) result.attempts.payoutId = payoutId;
       result.messages.push({
         msgId: payoutId,
         subject: treasuryPayoutRequested.subject(network),
@@ -33,10 +34,11 @@ export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: 
         },
       });
     }
-    if (effect.kind === 'RequestRefund') {
-      const refundId = `${saved.id}-refund-${saved.version}`;
+    if (effect.kind === 'RequestRefund' || effect.kind === 'RequestReturn') {
+      const own = effect.kind === 'RequestRefund';
+      const refundId = own ? `${saved.id}-refund-${saved.version}` : effect.id;
       const network = CURRENCIES[saved.from].network;
-      result.attempts.refundId = refundId;
+      if (own) result.attempts.refundId = refundId;
       result.messages.push({
         msgId: refundId,
         subject: refundRequested.subject(network),
@@ -47,7 +49,7 @@ export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: 
           currency: saved.from,
           address: effect.address,
           amount: effect.amount.toString(),
-          deposited: saved.amountDeposited.toString(),
+          deposited: (own ? saved.amountDeposited : effect.deposited).toString(),
           requestedAt: now,
         },
       });

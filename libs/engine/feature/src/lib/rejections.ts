@@ -25,6 +25,10 @@ export function rejectionError(
       return SwapErrors.notDryRun();
     case 'DRYRUN_DONE':
       return SwapErrors.dryRunAlreadyDone();
+    case 'RETURN_NOT_POSSIBLE':
+      return SwapErrors.depositReturnNotPossible(
+        'the swap took it, or a return of it is under way or done (see swapctl swaps deposits)',
+      );
     case 'INVALID_EVENT':
       return otherwise(rejection);
   }

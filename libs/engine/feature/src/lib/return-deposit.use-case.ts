@@ -1,25 +1,15 @@
+import type { DepositReturn as DepositReturnMessage } from '@swap/contracts';
 import {
   CURRENCIES,
   isValidAddress,
-  refundAmount,
+  latestReturn,
   SwapErrors,
   type AddressChains,
   type Swap,
-  type SwapStatus,
 } from '@swap/domain';
-import {
-  DepositLogRepository,
-  DepositReturnRecord,
-  DepositReturnRepository,
-  LoggedDepositRecord,
-  OutboxMessage,
-  SwapRepository,
-} from '@swap/engine-data';
+import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
 import { ApplySwapEvent } from './apply-event';
-import { depositReturnCommand, depositReturnEvent } from './deposit-returns';
-
-/** A swap that has ended takes no deposit any more: what still arrives can only go back. */
-const ENDED: readonly SwapStatus[] = ['DONE', 'EXPIRED', 'REFUNDED'];
+import { depositReturnView } from './deposit-returns';
 
 export interface ReturnDepositCommand {
   swapId: string;
@@ -29,59 +19,53 @@ export interface ReturnDepositCommand {
 }
 
 /**
- * An operator sends back a deposit its swap did not take: one that came after the crediting or
- * after the swap ended. It goes back like a refund, less the 1 % refund fee, the service paying
- * the network fee, and only once: the return is recorded with its refund command in one
- * transaction, and the database refuses a second return of a deposit while one is under way or done.
+ * An operator sends back a deposit the swap did not take: one whose automatic return failed, one
+ * waiting for an address the swap does not have (DONE without one), or one to send elsewhere. It
+ * goes back like a refund, less the 1 % refund fee, the service paying the network fee; the state
+ * machine keeps one return of a deposit under way or done at a time, under the swap's version guard.
  */
 export class ReturnDeposit {
   constructor(
     private readonly swaps: SwapRepository,
     private readonly deposits: DepositLogRepository,
-    private readonly returns: DepositReturnRepository,
     private readonly apply: ApplySwapEvent,
-    private readonly onCommitted: (messages: OutboxMessage[]) => void | Promise<void>,
     /** Networks run on testnet or regtest: addresses in their formats (D8). */
     private readonly chains: AddressChains = {},
     private readonly clock: () => number = Date.now,
   ) {}
 
-  execute(command: ReturnDepositCommand): Promise<DepositReturnRecord> {
-    // In the swap's mailbox: the deposit log does not change under the checks.
-    return this.apply.exclusive(command.swapId, async () => {
-      const swap = await this.swaps.find(command.swapId);
-      if (!swap) throw SwapErrors.swapNotFound();
-      const deposit = await this.returnable(swap, command.depositId);
-      const address = this.destination(swap, command.address);
-      const amount = refundAmount(deposit.amount, swap.from);
-      if (amount <= 0n) throw SwapErrors.depositReturnNotPossible('it is smaller than the refund fee');
-      let messages: OutboxMessage[] = [];
-      const saved = await this.returns.request(
-        {
-          swapId: swap.id,
-          depositId: deposit.depositId,
-          network: CURRENCIES[swap.from].network,
-          currency: swap.from,
-          address,
-          deposited: deposit.amount,
-          amount,
-          requestedAt: Math.floor(this.clock() / 1000),
-        },
-        (record) => (messages = [depositReturnCommand(record), depositReturnEvent(record, swap)]),
-      );
-      if (!saved) throw SwapErrors.depositReturnNotPossible('it is being returned or was returned already');
-      await this.onCommitted(messages);
-      return saved;
-    });
+  async execute(command: ReturnDepositCommand): Promise<DepositReturnMessage> {
+    const swap = await this.swaps.find(command.swapId);
+    if (!swap) throw SwapErrors.swapNotFound();
+    if (swap.dryrun) throw SwapErrors.depositReturnNotPossible('a dry-run swap has no deposits');
+    const deposit = await this.returnable(swap, command.depositId);
+    if (command.address === null && swap.refundAddress === null)
+      throw SwapErrors.depositReturnNotPossible('the swap has no refund address; give one');
+    if (command.address !== null && !isValidAddress(swap.from, command.address, this.chains))
+      throw SwapErrors.invalidRefundAddress(swap.from);
+    const { swap: saved } = await this.apply.execute(
+      swap.id,
+      () => ({
+        kind: 'OperatorReturnDeposit',
+        now: Math.floor(this.clock() / 1000),
+        deposit: deposit.depositId,
+        txid: deposit.txid,
+        amount: deposit.amount,
+        ...(command.address === null ? {} : { address: command.address }),
+      }),
+      (rejection) =>
+        SwapErrors.depositReturnNotPossible(
+          `the swap is ${rejection.status}; a deposit is credited with the first while the swap waits for it`,
+        ),
+    );
+    const ret = latestReturn(saved, deposit.depositId);
+    const view = ret && depositReturnView(saved, ret);
+    if (!view) throw SwapErrors.depositReturnNotPossible(ret?.reason ?? 'nothing could be sent');
+    return view;
   }
 
-  /** The deposit, if the swap has ended without it and it has all its confirmations. */
+  /** The deposit, if it has all its confirmations, is on the chain and not in the swap's own credit. */
   private async returnable(swap: Swap, depositId: string): Promise<LoggedDepositRecord> {
-    if (swap.dryrun) throw SwapErrors.depositReturnNotPossible('a dry-run swap has no deposits');
-    if (!ENDED.includes(swap.status))
-      throw SwapErrors.depositReturnNotPossible(
-        `the swap is ${swap.status}; a deposit it did not take can be returned once it is DONE, EXPIRED or REFUNDED`,
-      );
     const deposit = (await this.deposits.forSwap(swap.id)).find((d) => d.depositId === depositId);
     if (!deposit) throw SwapErrors.depositReturnNotPossible(`the swap has no deposit ${depositId}`);
     if (deposit.credited) throw SwapErrors.depositReturnNotPossible('the swap was credited with it');
@@ -92,14 +76,5 @@ export class ReturnDeposit {
         `it has ${deposit.confirmations} of ${required} confirmations`,
       );
     return deposit;
-  }
-
-  private destination(swap: Swap, address: string | null): string {
-    if (address === null) {
-      if (swap.refundAddress) return swap.refundAddress;
-      throw SwapErrors.depositReturnNotPossible('the swap has no refund address; give one');
-    }
-    if (!isValidAddress(swap.from, address, this.chains)) throw SwapErrors.invalidRefundAddress(swap.from);
-    return address;
   }
 }

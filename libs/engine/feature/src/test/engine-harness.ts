@@ -5,7 +5,6 @@ import { CreateSwapRequest, EngineInput, KeyTerms } from '@swap/contracts';
 import { NETWORKS, Network, Swap, SwapEvent, transition } from '@swap/domain';
 import {
   DepositLogRepository,
-  DepositReturnRepository,
   ENGINE_MIGRATIONS,
   ENGINE_SCHEMA,
   MoneyAttempts,
@@ -19,7 +18,6 @@ import { createTestDatabase, type TestDatabase } from '@swap/testing';
 import { ApplySwapEvent } from '../lib/apply-event';
 import { CreateSwap } from '../lib/create-swap.use-case';
 import { ChainParams, DepositAddresses } from '../lib/deposit-addresses';
-import { DepositReturnProgress } from '../lib/deposit-return-progress';
 import { JobLogger } from '../lib/expiry.job';
 import { HandleEngineInput } from '../lib/handle-input.use-case';
 import { ReturnDeposit } from '../lib/return-deposit.use-case';
@@ -116,7 +114,6 @@ export class EngineHarness {
   readonly commands: SwapCommands;
   readonly createSwap: CreateSwap;
   readonly deposits: DepositLogRepository;
-  readonly returns: DepositReturnRepository;
   /** swapctl swaps return-deposit. */
   readonly returnDeposit: ReturnDeposit;
   readonly logger = recordingLogger();
@@ -153,25 +150,15 @@ export class EngineHarness {
     this.apply = new ApplySwapEvent(this.swaps, this.mailbox, committed);
     this.commands = new SwapCommands(this.apply, this.market, this.clock.now);
     this.deposits = new DepositLogRepository(dataSource);
-    this.returns = new DepositReturnRepository(dataSource);
     this.inputs = new HandleEngineInput(
       this.swaps,
       this.deposits,
-      new DepositReturnProgress(this.returns, this.swaps, committed, this.logger),
       this.apply,
       this.market,
       this.logger,
       this.clock.now,
     );
-    this.returnDeposit = new ReturnDeposit(
-      this.swaps,
-      this.deposits,
-      this.returns,
-      this.apply,
-      committed,
-      {},
-      this.clock.now,
-    );
+    this.returnDeposit = new ReturnDeposit(this.swaps, this.deposits, this.apply, {}, this.clock.now);
     this.createSwap = new CreateSwap(
       this.swaps,
       this.market,
@@ -217,9 +204,7 @@ export class EngineHarness {
 
   /** An empty engine at T0 with fresh prices, so every test starts from the same state. */
   async reset(): Promise<void> {
-    await this.dataSource.query(
-      'TRUNCATE deposit_returns, deposits, swaps, outbox, address_counters RESTART IDENTITY',
-    );
+    await this.dataSource.query('TRUNCATE deposits, swaps, outbox, address_counters RESTART IDENTITY');
     this.clock.set(T0);
     for (const { coin } of this.market.priceEntries()) this.market.deletePrice(coin);
     for (const code of LIQUIDITY_CODES) {

@@ -9,10 +9,11 @@ export const DEPOSIT_RETURN_STATES = ['requested', 'sent', 'confirmed', 'failed'
 export type DepositReturnState = (typeof DEPOSIT_RETURN_STATES)[number];
 
 /**
- * A deposit that came after its swap's crediting or end, sent back by an operator's decision
- * (swapctl swaps return-deposit): the deposit less the 1 % refund fee, the service paying the
- * network fee, through the refunds service like any refund. At most one return of a deposit is
- * under way or done at a time; a failed one may be tried again (a new return id).
+ * A deposit its swap did not take (it came after the swap ended, or after its credit when the swap
+ * could not add it), sent back by itself or by an operator (swapctl swaps return-deposit): the
+ * deposit less the 1 % refund fee, the service paying the network fee, through the refunds service
+ * like any refund. At most one return of a deposit is under way or done at a time; a failed one
+ * may be sent again by an operator (a new return id).
  */
 export const depositReturn = z.object({
   /** `<swap>-return-<n>`: also the refund id the refunds service and the treasury know it by. */

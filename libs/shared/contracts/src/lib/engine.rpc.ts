@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '@swap/domain';
 import { decimal, defineRpc, rpcResult, units } from './define';
-import { depositReturn } from './deposit-returns';
+import { DEPOSIT_RETURN_STATES, depositReturn } from './deposit-returns';
 import { swapSnapshot } from './swap-snapshot';
 
 /** The per-key settings the engine needs to decide a swap's terms. */
@@ -111,8 +111,16 @@ export const loggedDeposit = z.object({
   credited: z.boolean(),
   /** UNIX seconds. */
   firstSeenAt: z.number().int(),
-  /** Its latest return, when an operator sent it back (swapctl swaps return-deposit). */
-  returned: depositReturn.nullable(),
+  /**
+   * What the swap did with it after its own credit (rule 1): JOINED the deposit a decision or
+   * refund applies to, PAID out on its own, or RETURNED; null for the swap's own credit or a
+   * deposit not handled yet.
+   */
+  handling: z.enum(['JOINED', 'PAID', 'RETURNED']).nullable(),
+  /** Its latest return: `waiting` (for a refund address, then `address` is null) or under way. */
+  returned: depositReturn
+    .extend({ address: z.string().nullable(), state: z.enum(['waiting', ...DEPOSIT_RETURN_STATES]) })
+    .nullable(),
 });
 export type LoggedDeposit = z.infer<typeof loggedDeposit>;
 

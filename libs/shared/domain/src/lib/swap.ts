@@ -52,6 +52,70 @@ export interface SwapTimes {
   expiration: number;
 }
 
+/** A further payout's progress: requested from the treasury, broadcast, landed, or failed (then the deposit goes back). */
+export type FurtherPayoutState = 'REQUESTED' | 'SENT' | 'DONE' | 'FAILED';
+
+/** A deposit credited after the swap's own credit, exchanged on its own and paid to toAddress (rule 1). */
+export interface FurtherPayout {
+  /** `<swap>-further-<n>`: the treasury's id of the payout (n counts the swap's further payouts). */
+  id: string;
+  /** To-coin per 1 from-coin applied, the market's when the deposit confirmed. */
+  rate: string;
+  /** To-currency base units paid, and the fee kept from it. */
+  amountTo: bigint;
+  feeAmount: bigint;
+  state: FurtherPayoutState;
+  tx: ChainTx | null;
+}
+
+/**
+ * What became of a deposit that confirmed after the swap's own credit:
+ * - JOINED: added to the deposit the swap's decision (RATE_CHANGED) or refund (REFUNDING) applies to;
+ * - PAID: exchanged on its own at the market of the moment and paid out in a further payout;
+ * - RETURNED: sent back, less the refund fee (see `returns`).
+ */
+export type LaterHandling = 'JOINED' | 'PAID' | 'RETURNED';
+
+export interface LaterDeposit {
+  /** The engine's id of the deposit: network, txid and output or log index. */
+  id: string;
+  /** Its transaction. */
+  tx: string;
+  /** What it brought (from-currency base units). */
+  amount: bigint;
+  /** UNIX seconds it was handled (it had its confirmations). */
+  time: number;
+  handling: LaterHandling;
+  /** PAID: its payout. */
+  payout: FurtherPayout | null;
+}
+
+/**
+ * A return's progress: WAITING for a refund address, REQUESTED from the refunds service, SENT
+ * (broadcast), CONFIRMED on the chain, or FAILED (an operator may send it again, a new return).
+ */
+export type ReturnState = 'WAITING' | 'REQUESTED' | 'SENT' | 'CONFIRMED' | 'FAILED';
+
+/** A deposit the swap did not take, going back to the user less the 1 % refund fee. */
+export interface DepositReturn {
+  /** `<swap>-return-<n>`: also the refund id the refunds service and the treasury know it by. */
+  id: string;
+  /** The deposit's engine id and transaction. */
+  deposit: string;
+  depositTx: string;
+  /** What the deposit brought, and what goes back (from-currency base units). */
+  deposited: bigint;
+  amount: bigint;
+  /** Null while WAITING. */
+  address: string | null;
+  state: ReturnState;
+  tx: ChainTx | null;
+  /** Why the deposit goes back; why the return failed. */
+  reason: string;
+  /** UNIX seconds. */
+  requestedAt: number;
+}
+
 /**
  * The state of one swap as the engine keeps it. Amounts are base units (`bigint`) of the
  * currency they are in; rates and percentages are exact decimal strings.
@@ -71,7 +135,10 @@ export interface Swap {
   amountFrom: bigint;
   /** Payout: the quote until the deposit is credited, the final amount afterwards (to-currency base units). */
   amountTo: bigint;
-  /** Sum of credited deposits (from-currency base units). */
+  /**
+   * Sum of the deposits the swap's own exchange or refund applies to (from-currency base units);
+   * deposits paid out on their own are in `later`.
+   */
   amountDeposited: bigint;
   /** To-coin per 1 from-coin at creation. */
   rate: string;
@@ -96,6 +163,10 @@ export interface Swap {
   proposed: { rate: string; amount: bigint } | null;
   /** Copied from the key at creation: fixed-rate mismatches execute automatically. */
   autoExecuteOnMismatch: boolean;
+  /** Deposits that confirmed after the swap's own credit, oldest first, each handled once. */
+  later: LaterDeposit[];
+  /** Returns of deposits the swap did not take, oldest first. */
+  returns: DepositReturn[];
   time: SwapTimes;
   /** Optimistic-concurrency version; bumped by every persisted transition. */
   version: number;

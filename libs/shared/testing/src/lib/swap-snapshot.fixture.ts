@@ -30,6 +30,8 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
   proposed: null,
   autoExecuteOnMismatch: false,
+  later: [],
+  returns: [],
   time: { reg: 1735689600, start: null, finish: null, update: 1735689660, expiration: 1735691400 },
   version: 1,
   ...overrides,

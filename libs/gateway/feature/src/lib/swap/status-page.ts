@@ -1,4 +1,4 @@
-import { FINAL_STATUSES, type SwapOrderView } from '@swap/domain';
+import { FINAL_STATUSES, type ReturnView, type SwapOrderView } from '@swap/domain';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -29,6 +29,21 @@ const row = (label: string, value: unknown) =>
     ? ''
     : `<tr><th>${html(label)}</th><td>${html(value)}</td></tr>`;
 
+/** A deposit going back, in the user's words. */
+const RETURN_STATE: Record<ReturnView['status'], string> = {
+  AWAITING_ADDRESS: 'waits for a refund address (ask your wallet or service to give one)',
+  REFUNDING: 'is being sent back',
+  REFUNDED: 'was sent back',
+  FAILED: 'could not be sent back yet; our support team is on it, nothing is lost',
+};
+
+const returnRow = (ret: ReturnView, code: string) =>
+  row(
+    `Deposit ${ret.depositTx.slice(0, 12)}…`,
+    `${ret.deposited} ${code}: ${ret.amount} ${code} ${RETURN_STATE[ret.status]}` +
+      (ret.tx ? ` (transaction ${ret.tx.id})` : ''),
+  );
+
 /**
  * D1: the public status page behind a swap's `url`, for the end user (no API key; the token in the
  * link authorizes it). Plain HTML that refreshes itself while the swap is open; every value escaped.
@@ -49,10 +64,13 @@ export function renderStatusPage(order: SwapOrderView): string {
     row('To address', order.to.address),
     row('Payout transaction', order.to.tx?.id),
     row('Refund transaction', order.refund.tx?.id),
+    ...order.returns.map((ret) => returnRow(ret, order.from.code)),
   ].join('');
+  // A deposit still on its way back keeps the page refreshing, whatever the swap's own status.
+  const moving = order.returns.some((ret) => ret.status === 'AWAITING_ADDRESS' || ret.status === 'REFUNDING');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${open ? '<meta http-equiv="refresh" content="15">' : ''}<title>Swap ${html(order.id)}</title>
+${open || moving ? '<meta http-equiv="refresh" content="15">' : ''}<title>Swap ${html(order.id)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem;font-weight:600}td{word-break:break-all}</style>
 </head><body><h1>Swap ${html(order.id)}</h1><p>${html(NEXT_STEP[order.status])}</p><table>${rows}</table></body></html>
 `;

@@ -44,6 +44,28 @@ export const IssueReasons = {
     `${DEPOSIT_REVERTED}, and the ${what} under way then failed (${why}); ${REVIEW}`,
 } as const;
 
+/** Why a deposit goes back (DepositReturn.reason), in the same words for support. */
+export const ReturnReasons = {
+  swapEnded: (status: Swap['status']): string =>
+    `The deposit confirmed after the swap ended (${status}); it goes back minus the 1 % refund fee`,
+  swapRefunding: (): string =>
+    'The deposit confirmed while the swap was being refunded; it goes back minus the 1 % refund fee',
+  swapUnderReview: (): string =>
+    'The deposit confirmed while the swap was under review; it goes back minus the 1 % refund fee',
+  fixedRate: (): string =>
+    'A fixed-rate quote covers one amount and the swap was already credited; the further deposit goes back minus the 1 % refund fee',
+  belowMinimum: (deposit: bigint, min: bigint, code: CurrencyCode): string =>
+    `The further deposit of ${amount(deposit, code)} is below the minimum of ${amount(min, code)} for this pair; it goes back minus the 1 % refund fee`,
+  noLiquidity: (): string =>
+    'The service cannot pay out the further deposit right now; it goes back minus the 1 % refund fee',
+  payoutFailed: (why: string): string =>
+    `The further deposit's payout could not be completed (${why}); it goes back minus the 1 % refund fee`,
+  byOperator: (): string => 'The service operators are sending the deposit back minus the 1 % refund fee',
+  tooSmall: (): string => 'The deposit is smaller than the 1 % refund fee; nothing can be sent back',
+  failed: (why: string): string =>
+    `The return could not be completed (${why}); the service operators are reviewing it`,
+} as const;
+
 export type FailureCause =
   'PAYOUT_FAILED' | 'REFUND_FAILED' | 'DEPOSIT_REVERTED' | 'DEPOSIT_REVERTED_IN_FLIGHT';
 

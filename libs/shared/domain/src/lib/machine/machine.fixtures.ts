@@ -41,6 +41,8 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     issue: { type: null, reason: null, needsRefundAddress: false, choice: 'NONE' },
     proposed: null,
     autoExecuteOnMismatch: false,
+    later: [],
+    returns: [],
     time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
     version: 1,
     ...overrides,
@@ -66,6 +68,11 @@ export const market = (overrides: Partial<CreditingMarket> = {}): CreditingMarke
   pairMin: 100_000n,
   ...overrides,
 });
+
+export const LATER_TX = '7'.repeat(64);
+export const LATER_DEPOSIT = `BTC:${LATER_TX}:0`;
+export const FURTHER_TX = '8'.repeat(64);
+export const RETURN_TX = '9'.repeat(64);
 
 export const ev = {
   seen: (amount = 1_000_000n, tx = DEPOSIT_TX, now = T0 + 60): SwapEvent => ({
@@ -126,6 +133,75 @@ export const ev = {
     now,
     ...(address === undefined ? {} : { address }),
   }),
+  /** A further deposit of 0.005 BTC confirmed after the swap's own credit. */
+  later: (
+    amount = 500_000n,
+    m: Partial<CreditingMarket> | null = {},
+    deposit = LATER_DEPOSIT,
+    now = T0 + 1600,
+  ): SwapEvent => ({
+    kind: 'LaterDepositCredited',
+    now,
+    deposit,
+    txid: deposit.split(':')[1],
+    amount,
+    market: m === null ? null : market(m),
+  }),
+  furtherBroadcast: (tx = FURTHER_TX, deposit = LATER_DEPOSIT, now = T0 + 1700): SwapEvent => ({
+    kind: 'FurtherPayoutBroadcast',
+    now,
+    deposit,
+    tx,
+  }),
+  furtherLanded: (
+    tx = FURTHER_TX,
+    deposit = LATER_DEPOSIT,
+    now = T0 + 2100,
+    confirmations = 1,
+  ): SwapEvent => ({
+    kind: 'FurtherPayoutConfirmed',
+    now,
+    deposit,
+    tx,
+    confirmations,
+  }),
+  furtherFailed: (
+    reason = 'the network rejected it',
+    deposit = LATER_DEPOSIT,
+    now = T0 + 2100,
+  ): SwapEvent => ({
+    kind: 'FurtherPayoutFailed',
+    now,
+    deposit,
+    reason,
+  }),
+  returned: (
+    returnId: string,
+    state: 'sent' | 'confirmed' | 'failed' = 'sent',
+    tx: string | null = RETURN_TX,
+    now = T0 + 2200,
+  ): SwapEvent => ({
+    kind: 'ReturnProgressed',
+    now,
+    returnId,
+    state,
+    tx,
+    confirmations: state === 'confirmed' ? 1 : 0,
+    ...(state === 'failed' ? { reason: 'double spend' } : {}),
+  }),
+  operatorReturn: (
+    address?: string,
+    amount = 500_000n,
+    deposit = LATER_DEPOSIT,
+    now = T0 + 5000,
+  ): SwapEvent => ({
+    kind: 'OperatorReturnDeposit',
+    now,
+    deposit,
+    txid: deposit.split(':')[1],
+    amount,
+    ...(address === undefined ? {} : { address }),
+  }),
 };
 
 /** Applies events that must all be accepted. */
@@ -159,4 +235,14 @@ export const states = {
   failedRefundUnderWay: () => walk(states.refunding(), ev.reverted()),
   /** The credited deposit vanished while the user had to decide. */
   failedReverted: (overrides: Partial<Swap> = {}) => walk(states.rateChanged(overrides), ev.reverted()),
+  /** SENDING, with a further deposit of 0.005 BTC paid out on its own and not yet sent. */
+  sendingWithFurther: (base = newSwap()) => walk(states.sending(base), ev.later()),
+  /** The swap's own payout landed; the further one is still under way. */
+  landedWithFurther: (base = newSwap()) =>
+    walk(states.sendingWithFurther(base), ev.furtherBroadcast(), ev.landed()),
+  /** DONE, then a further deposit that waits to go back (no refund address). */
+  doneWithWaitingReturn: () => walk(states.done(newSwap({ refundAddress: null })), ev.later()),
+  expiredWithWaitingReturn: () => walk(walk(newSwap({ refundAddress: null }), ev.windowEnded()), ev.later()),
+  /** DONE, then a further deposit going back to the refund address. */
+  doneWithReturn: () => walk(states.done(), ev.later()),
 };

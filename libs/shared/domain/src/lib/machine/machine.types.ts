@@ -38,10 +38,24 @@ export type SwapEvent =
       deposits?: readonly string[];
     }
   /**
-   * A deposit left the chain. `credited`: the engine's log says the swap's credit included it
-   * (rule 1 credits extra deposits with the first), whichever deposit the swap tracks.
+   * A deposit reached its confirmations after the swap's own credit, or after the swap ended
+   * (rule 1 in full): joined, paid out on its own, or returned. `deposit` is the engine's id of
+   * it. `market` is given where the swap may exchange it (RATE_CHANGED, EXCHANGING, SENDING).
    */
-  | { kind: 'DepositReverted'; now: number; txid: string; credited?: boolean }
+  | {
+      kind: 'LaterDepositCredited';
+      now: number;
+      deposit: string;
+      txid: string;
+      amount: bigint;
+      market: CreditingMarket | null;
+    }
+  /**
+   * A deposit left the chain. `credited`: the engine's log says the swap's credit included it
+   * (rule 1 credits extra deposits with the first), whichever deposit the swap tracks. `deposit`:
+   * the engine's id of it.
+   */
+  | { kind: 'DepositReverted'; now: number; txid: string; credited?: boolean; deposit?: string }
   /** POST /swap/emergency; `address` was already validated for the source chain by the caller. */
   | {
       kind: 'DecisionMade';
@@ -67,6 +81,37 @@ export type SwapEvent =
       fee?: bigint | null;
     }
   | { kind: 'PayoutFailed'; now: number; reason: string }
+  /** Progress of a later deposit's own payout (`deposit` names it). */
+  | {
+      kind: 'FurtherPayoutBroadcast';
+      now: number;
+      deposit: string;
+      tx: string;
+      fee?: bigint | null;
+      feeCurrency?: CurrencyCode | null;
+      txKey?: string | null;
+    }
+  | {
+      kind: 'FurtherPayoutConfirmed';
+      now: number;
+      deposit: string;
+      tx: string;
+      confirmations?: number;
+      fee?: bigint | null;
+    }
+  | { kind: 'FurtherPayoutFailed'; now: number; deposit: string; reason: string }
+  /** The refunds service's progress of a deposit's return. */
+  | {
+      kind: 'ReturnProgressed';
+      now: number;
+      returnId: string;
+      state: 'sent' | 'confirmed' | 'failed';
+      tx: string | null;
+      fee?: bigint | null;
+      feeCurrency?: CurrencyCode | null;
+      confirmations: number;
+      reason?: string | null;
+    }
   | {
       kind: 'RefundSent';
       now: number;
@@ -77,14 +122,30 @@ export type SwapEvent =
     }
   | { kind: 'RefundFailed'; now: number; reason: string }
   | { kind: 'OperatorRetryPayout'; now: number }
-  | { kind: 'OperatorRefund'; now: number; address?: string };
+  | { kind: 'OperatorRefund'; now: number; address?: string }
+  /**
+   * An operator sends back a deposit the swap did not take (swapctl swaps return-deposit), to
+   * `address` or the swap's refund address; the engine has checked the deposit is confirmed, on
+   * the chain and not in the swap's own credit.
+   */
+  | {
+      kind: 'OperatorReturnDeposit';
+      now: number;
+      deposit: string;
+      txid: string;
+      amount: bigint;
+      address?: string;
+    };
 
 export type SwapEventKind = SwapEvent['kind'];
 export type EventOf<K extends SwapEventKind> = Extract<SwapEvent, { kind: K }>;
 
 /** What the caller must do after persisting the new state (it publishes every change itself). */
 export type SwapEffect =
-  | { kind: 'RequestPayout'; amount: bigint; address: string }
+  /** `payoutId`: a later deposit's own payout, which the machine names; otherwise the swap's payout. */
+  | { kind: 'RequestPayout'; amount: bigint; address: string; payoutId?: string }
+  /** A deposit's return (`id` is the return's), sent like a refund. */
+  | { kind: 'RequestReturn'; id: string; deposit: string; deposited: bigint; amount: bigint; address: string }
   | { kind: 'RequestRefund'; amount: bigint; address: string }
   | { kind: 'CancelExpiryTimer' }
   /** A reverted deposit put the swap back to NEW: the payment window runs again until `at`. */
@@ -99,6 +160,8 @@ export type MachineRejectionReason =
   | 'DRYRUN_NO_DECISION'
   | 'NOT_DRYRUN'
   | 'DRYRUN_DONE'
+  /** A return of the deposit is under way or done, or the swap's own credit took it. */
+  | 'RETURN_NOT_POSSIBLE'
   /** No row of the table accepts this event in this state (late, duplicate or out-of-order). */
   | 'INVALID_EVENT';
 

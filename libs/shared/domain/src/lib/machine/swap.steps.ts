@@ -9,6 +9,7 @@ import { ExchangeTerms, planCrediting, termsAt } from './crediting-plan';
 import { fakeHash } from './dryrun';
 import { refundRequested } from './swap.guards';
 import { IssueReasons } from './issue-reasons';
+import { requestWaitingReturns } from './later.steps';
 import { EventOf, SwapEffect } from './machine.types';
 
 export type Step<E> = (draft: Swap, event: E) => SwapEffect[] | void;
@@ -167,7 +168,7 @@ export const refundChosen: Step<{ address?: string }> = (draft, event) => {
     choice: 'REFUND',
   };
   draft.proposed = null;
-  return requestRefundIfAddressKnown(draft);
+  return [...requestRefundIfAddressKnown(draft), ...requestWaitingReturns(draft)];
 };
 
 // --- payout and refund -----------------------------------------------------------------------
@@ -180,7 +181,8 @@ export const recordPayout: Step<EventOf<'PayoutBroadcast'>> = (draft, event) => 
   });
 };
 
-export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => {
+/** The swap's own payout landed while a further payout is still under way: the swap stays SENDING. */
+export const ownPayoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => {
   const sent = draft.payoutTx ?? chainTx(event.tx, draft.amountTo, event.now);
   draft.payoutTx = {
     ...sent,
@@ -189,6 +191,10 @@ export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => 
     fee: event.fee ?? sent.fee,
   };
   draft.rateActual = draft.rateActual ?? draft.rate;
+};
+
+export const payoutLanded: Step<EventOf<'PayoutConfirmed'>> = (draft, event) => {
+  ownPayoutLanded(draft, event);
   draft.time.finish = event.now;
   // issue.reason explains RATE_CHANGED, REFUNDING and FAILED; an ended swap has none left to give.
   draft.issue.reason = null;
@@ -261,7 +267,7 @@ export const refundByOperator: Step<EventOf<'OperatorRefund'>> = (draft, event) 
     needsRefundAddress: false,
     choice: 'REFUND',
   };
-  return requestRefundIfAddressKnown(draft);
+  return [...requestRefundIfAddressKnown(draft), ...requestWaitingReturns(draft)];
 };
 
 // --- dry-run (section 3, rule 5) -------------------------------------------------------------

@@ -1,9 +1,14 @@
 import { CURRENCIES } from '../currencies';
+import { outputForDeposit } from '../quote/conversion';
 import { Swap, SwapStatus } from '../swap';
 import { MachineRejectionReason, SwapEffect, SwapEvent, TransitionResult } from './machine.types';
 import {
   DEPOSIT_TX,
   ev,
+  FURTHER_TX,
+  LATER_DEPOSIT,
+  LATER_TX,
+  RETURN_TX,
   newDryRun,
   newFixedSwap,
   newSwap,
@@ -32,16 +37,30 @@ interface Case {
 }
 
 const dry = (steps: number): Swap => walk(newDryRun(), ...Array.from({ length: steps }, () => ev.advance()));
-const payout = (amount: bigint): SwapEffect => ({
+const payout = (amount: bigint, payoutId?: string): SwapEffect => ({
   kind: 'RequestPayout',
   amount,
   address: newSwap().toAddress,
+  ...(payoutId === undefined ? {} : { payoutId }),
 });
 const refund = (amount: bigint, address = REFUND_ADDRESS): SwapEffect => ({
   kind: 'RequestRefund',
   amount,
   address,
 });
+
+const ID = newSwap().id;
+/** 0.005 BTC at 15.5 less the 0.25 % float fee. */
+const LATER_OUT = outputForDeposit(500_000n, 'BTC', 'ETH', '15.5', '0.25');
+const returnOf = (address = REFUND_ADDRESS, n = 1, deposited = 500_000n, amount = 495_000n): SwapEffect => ({
+  kind: 'RequestReturn',
+  id: `${ID}-return-${n}`,
+  deposit: LATER_DEPOSIT,
+  deposited,
+  amount,
+  address,
+});
+const fixedSending = () => walk(states.confirming(newFixedSwap()), ev.credited(1_000_000n), ev.broadcast());
 
 const cases: Case[] = [
   // Dry-run (rules 4, 5).
@@ -803,6 +822,300 @@ const cases: Case[] = [
     swap: () => states.done(),
     event: ev.operatorRefund(),
     expect: { reject: 'INVALID_EVENT' },
+  },
+
+  // Rule 1 in full: deposits that confirm after the swap's own credit.
+  {
+    name: 'a later deposit reported again is handled once',
+    swap: () => states.sendingWithFurther(),
+    event: ev.later(),
+    expect: 'same',
+    check: (s, before) => expect(s).toEqual(before),
+  },
+  {
+    name: 'no later deposit before the crediting: deposits are credited together',
+    swap: () => states.confirming(),
+    event: ev.later(),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'RATE_CHANGED: a further deposit joins, the sum is below a raised minimum → REFUNDING',
+    swap: () => states.rateChanged(),
+    event: ev.later(50_000n, { pairMin: 10_000_000n }),
+    expect: 'REFUNDING',
+    effects: [refund(940_500n)],
+    check: (s) => {
+      expect(s.amountDeposited).toBe(950_000n);
+      expect(s.later).toMatchObject([{ id: LATER_DEPOSIT, handling: 'JOINED', amount: 50_000n }]);
+      expect(s.issue).toMatchObject({ type: 'BELOW_MINIMUM', choice: 'REFUND' });
+    },
+  },
+  {
+    name: 'RATE_CHANGED: a further deposit joins, the payout for the sum is more than the service holds → REFUNDING',
+    swap: () => states.rateChanged(),
+    event: ev.later(100_000n, { payoutAvailable: 1n }),
+    expect: 'REFUNDING',
+    effects: [refund(990_000n)],
+    check: (s) => expect(s.issue.type).toBe('NO_LIQUIDITY'),
+  },
+  {
+    name: 'RATE_CHANGED: a further deposit joins, the sum still differs by more than 0.5 % → a new proposal',
+    swap: () => states.rateChanged(),
+    event: ev.later(10_000n, { rate: '16' }),
+    expect: 'RATE_CHANGED',
+    check: (s) => {
+      expect(s.amountDeposited).toBe(910_000n);
+      expect(s.depositTx?.amount).toBe(910_000n);
+      expect(s.issue).toMatchObject({ type: 'LESS', choice: 'NONE' });
+      expect(s.proposed).toEqual({
+        rate: '16',
+        amount: outputForDeposit(910_000n, 'BTC', 'ETH', '16', '0.5').net,
+      });
+    },
+  },
+  {
+    name: 'RATE_CHANGED: a further deposit makes up the order → EXCHANGING at the fixed quote',
+    swap: () => states.rateChanged(),
+    event: ev.later(100_000n, { rate: '16' }),
+    expect: 'EXCHANGING',
+    effects: [payout(154_225_000_000_000_000n)],
+    check: (s) => {
+      expect(s).toMatchObject({
+        amountDeposited: 1_000_000n,
+        rateActual: '15.5',
+        slippage: '0',
+        proposed: null,
+      });
+      expect(s.later).toMatchObject([{ handling: 'JOINED' }]);
+    },
+  },
+  {
+    name: 'REFUNDING waiting for an address: a further deposit joins the refund',
+    swap: () => states.refunding(null),
+    event: ev.later(20_000n, null),
+    expect: 'same',
+    check: (s) => {
+      expect(s.amountDeposited).toBe(70_000n);
+      expect(s.later).toMatchObject([{ handling: 'JOINED', payout: null }]);
+    },
+  },
+  {
+    name: 'SENDING (float): a further deposit is exchanged at the market of the moment and paid on its own',
+    swap: () => states.sending(),
+    event: ev.later(),
+    expect: 'same',
+    effects: [payout(LATER_OUT.net, `${ID}-further-1`)],
+    check: (s, before) => {
+      expect(s.later).toEqual([
+        {
+          id: LATER_DEPOSIT,
+          tx: LATER_TX,
+          amount: 500_000n,
+          time: T0 + 1600,
+          handling: 'PAID',
+          payout: {
+            id: `${ID}-further-1`,
+            rate: '15.5',
+            amountTo: LATER_OUT.net,
+            feeAmount: LATER_OUT.fee,
+            state: 'REQUESTED',
+            tx: null,
+          },
+        },
+      ]);
+      // The swap's own terms stay as they were: the further deposit is booked beside them.
+      expect(s.amountDeposited).toBe(before.amountDeposited);
+      expect(s.amountTo).toBe(before.amountTo);
+    },
+  },
+  {
+    name: 'EXCHANGING (fixed): a further deposit goes back, the quote covered one amount',
+    swap: fixedSending,
+    event: ev.later(),
+    expect: 'same',
+    effects: [returnOf()],
+    check: (s) => {
+      expect(s.later).toMatchObject([{ handling: 'RETURNED', payout: null }]);
+      expect(s.returns).toMatchObject([{ state: 'REQUESTED', amount: 495_000n, address: REFUND_ADDRESS }]);
+      expect(s.returns[0].reason).toMatch(/^A fixed-rate quote covers one amount/);
+    },
+  },
+  {
+    name: 'DONE: a deposit after the end goes back to the refund address, less 1 %',
+    swap: () => states.done(),
+    event: ev.later(500_000n, null),
+    expect: 'same',
+    effects: [returnOf()],
+    check: (s, before) => {
+      expect(s.returns).toEqual([
+        {
+          id: `${ID}-return-1`,
+          deposit: LATER_DEPOSIT,
+          depositTx: LATER_TX,
+          deposited: 500_000n,
+          amount: 495_000n,
+          address: REFUND_ADDRESS,
+          state: 'REQUESTED',
+          tx: null,
+          reason: 'The deposit confirmed after the swap ended (DONE); it goes back minus the 1 % refund fee',
+          requestedAt: T0 + 1600,
+        },
+      ]);
+      expect(s.time.finish).toBe(before.time.finish);
+    },
+  },
+  {
+    name: 'a deposit waiting for an address to go back leaves the chain: forgotten, handled afresh if mined again',
+    swap: () => states.doneWithWaitingReturn(),
+    event: { kind: 'DepositReverted', now: T0 + 1700, txid: LATER_TX, deposit: LATER_DEPOSIT },
+    expect: 'same',
+    check: (s) => {
+      expect(s.returns).toEqual([]);
+      expect(s.later).toEqual([]);
+    },
+  },
+  {
+    name: 'EXPIRED: REFUND with an address sends a waiting late deposit back',
+    swap: () => states.expiredWithWaitingReturn(),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: 'same',
+    effects: [returnOf()],
+    check: (s) => {
+      expect(s.refundAddress).toBe(REFUND_ADDRESS);
+      expect(s.returns).toMatchObject([{ state: 'REQUESTED', address: REFUND_ADDRESS }]);
+    },
+  },
+  {
+    name: 'EXPIRED: REFUND without an address while a late deposit waits',
+    swap: () => states.expiredWithWaitingReturn(),
+    event: ev.decide('REFUND'),
+    expect: { reject: 'REFUND_ADDRESS_REQUIRED' },
+  },
+  {
+    name: 'EXPIRED: REFUND with an address when nothing waits to go back',
+    swap: () => walk(newSwap({ refundAddress: null }), ev.windowEnded()),
+    event: ev.decide('REFUND', REFUND_ADDRESS),
+    expect: { reject: 'REFUND_NOT_ALLOWED' },
+  },
+  {
+    name: "the swap's own payout lands while a further one is under way → SENDING",
+    swap: () => states.sendingWithFurther(),
+    event: ev.landed(),
+    expect: 'SENDING',
+    check: (s) => {
+      expect(s.payoutTx).toMatchObject({ id: PAYOUT_TX, confirmations: 1 });
+      expect(s.time.finish).toBeNull();
+    },
+  },
+  {
+    name: 'confirmations of the landed payout counted while a further one is under way',
+    swap: () => states.landedWithFurther(),
+    event: { kind: 'PayoutConfirmed', now: T0 + 2000, tx: PAYOUT_TX, confirmations: 3 },
+    expect: 'same',
+    check: (s) => expect(s.payoutTx?.confirmations).toBe(3),
+  },
+  {
+    name: 'the landed payout reported under another transaction',
+    swap: () => states.landedWithFurther(),
+    event: ev.landed('1'.repeat(64)),
+    expect: { reject: 'INVALID_EVENT' },
+  },
+  {
+    name: 'a further payout broadcast',
+    swap: () => states.sendingWithFurther(),
+    event: ev.furtherBroadcast(),
+    expect: 'same',
+    check: (s) =>
+      expect(s.later[0].payout).toMatchObject({
+        state: 'SENT',
+        tx: { id: FURTHER_TX, amount: LATER_OUT.net, confirmations: 0 },
+      }),
+  },
+  {
+    name: 'the last payout lands → DONE',
+    swap: () => states.landedWithFurther(),
+    event: ev.furtherLanded(),
+    expect: 'DONE',
+    check: (s) => {
+      expect(s.later[0].payout).toMatchObject({ state: 'DONE', tx: { id: FURTHER_TX, confirmations: 1 } });
+      expect(s.time.finish).toBe(T0 + 2100);
+    },
+  },
+  {
+    name: "a further payout lands before the swap's own",
+    swap: () => states.sendingWithFurther(),
+    event: ev.furtherLanded(),
+    expect: 'same',
+    check: (s) => expect(s.later[0].payout?.state).toBe('DONE'),
+  },
+  {
+    name: 'the last payout fails → DONE, its deposit goes back',
+    swap: () => states.landedWithFurther(),
+    event: ev.furtherFailed(),
+    expect: 'DONE',
+    effects: [returnOf()],
+    check: (s) => {
+      expect(s.later[0]).toMatchObject({ handling: 'RETURNED', payout: { state: 'FAILED' } });
+      expect(s.returns[0].reason).toMatch(/payout could not be completed \(the network rejected it\)/);
+    },
+  },
+  {
+    name: "a further payout fails while the swap's own is under way: its deposit goes back",
+    swap: () => states.sendingWithFurther(),
+    event: ev.furtherFailed(),
+    expect: 'same',
+    effects: [returnOf()],
+  },
+  {
+    name: 'a return sent',
+    swap: () => states.doneWithReturn(),
+    event: ev.returned(`${ID}-return-1`),
+    expect: 'same',
+    check: (s) =>
+      expect(s.returns[0]).toMatchObject({ state: 'SENT', tx: { id: RETURN_TX, amount: 495_000n } }),
+  },
+  {
+    name: 'no operator return before the crediting',
+    swap: () => states.confirming(),
+    event: ev.operatorReturn(REFUND_ADDRESS),
+    expect: { reject: 'RETURN_NOT_POSSIBLE' },
+  },
+  {
+    name: 'no operator return of a deposit going back already',
+    swap: () => states.doneWithReturn(),
+    event: ev.operatorReturn(OTHER_ADDRESS),
+    expect: { reject: 'RETURN_NOT_POSSIBLE' },
+  },
+  {
+    name: 'no operator return of a deposit paid out on its own',
+    swap: () => states.sendingWithFurther(),
+    event: ev.operatorReturn(OTHER_ADDRESS),
+    expect: { reject: 'RETURN_NOT_POSSIBLE' },
+  },
+  {
+    name: 'operator return without any address',
+    swap: () => states.done(newSwap({ refundAddress: null })),
+    event: ev.operatorReturn(),
+    expect: { reject: 'REFUND_ADDRESS_REQUIRED' },
+  },
+  {
+    name: 'an operator gives the address a waiting deposit goes back to',
+    swap: () => states.doneWithWaitingReturn(),
+    event: ev.operatorReturn(OTHER_ADDRESS),
+    expect: 'same',
+    effects: [returnOf(OTHER_ADDRESS)],
+    check: (s) => expect(s.refundAddress).toBeNull(),
+  },
+  {
+    name: 'an operator sends a deposit back again after its return failed',
+    swap: () => walk(states.doneWithReturn(), ev.returned(`${ID}-return-1`, 'failed', null)),
+    event: ev.operatorReturn(OTHER_ADDRESS),
+    expect: 'same',
+    effects: [returnOf(OTHER_ADDRESS, 2)],
+    check: (s) => {
+      expect(s.returns.map((r) => r.state)).toEqual(['FAILED', 'REQUESTED']);
+      expect(s.returns[0].reason).toMatch(/could not be completed \(double spend\)/);
+    },
   },
 ];
 

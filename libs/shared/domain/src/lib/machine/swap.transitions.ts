@@ -19,6 +19,19 @@ import {
   windowStillOpen,
 } from './swap.guards';
 import * as step from './swap.steps';
+import * as later from './later.steps';
+import {
+  endsLastPayout,
+  furtherPayoutOutstanding,
+  hasFurtherPayout,
+  isHandled,
+  marketGiven,
+  ownPayoutLanded,
+  returnBlocked,
+  returnOf,
+  returnOfDepositWaiting,
+  returnWaiting,
+} from './later-deposits';
 
 export type TransitionTarget = SwapStatus | 'same' | { reject: MachineRejectionReason };
 
@@ -75,15 +88,29 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
   row({ from: AWAITING_CREDIT, on: 'DepositCredited', when: 'fixed-rate deposit differs from the ordered amount by more than 0.5 %, key lacks auto_execute_on_mismatch', guard: creditingLeadsTo('RATE_CHANGED'), to: 'RATE_CHANGED', also: step.creditAndPropose }),
   row({ from: AWAITING_CREDIT, on: 'DepositCredited', when: 'payout larger than the service holds', guard: creditingLeadsTo('NO_LIQUIDITY'), to: 'REFUNDING', also: step.creditAndRefund('NO_LIQUIDITY') }),
   row({ from: AWAITING_CREDIT, on: 'DepositCredited', when: 'credited: fixed within 0.5 % as quoted, float (or auto-executed mismatch) at the current rate', guard: creditingLeadsTo('EXCHANGING'), to: 'EXCHANGING', also: step.creditAndPay }),
-  row({ from: OPEN_WITH_DEPOSIT, on: 'DepositCredited', when: 'the same deposit again, or a further one (kept in the engine\'s deposit log, never paid automatically)', to: 'same' }),
+  row({ from: OPEN_WITH_DEPOSIT, on: 'DepositCredited', when: 'the same deposit again', to: 'same' }),
+
+  // A deposit confirmed after the swap's own credit (rule 1 in full): each handled once.
+  row({ from: ANY, on: 'LaterDepositCredited', when: 'handled already', guard: isHandled, to: 'same' }),
+  row({ from: AWAITING_CREDIT, on: 'LaterDepositCredited', when: 'not credited yet: deposits are credited together', to: reject('INVALID_EVENT') }),
+  row({ from: ['RATE_CHANGED'], on: 'LaterDepositCredited', when: 'joins the deposit the decision applies to; the sum is below the pair minimum (raised since)', guard: (s, e) => marketGiven(s, e) && creditingLeadsTo('BELOW_MINIMUM')(s, later.asCrediting(s, e)), to: 'REFUNDING', also: later.joinAndCredit(step.creditAndRefund('BELOW_MINIMUM')) }),
+  row({ from: ['RATE_CHANGED'], on: 'LaterDepositCredited', when: 'joins the deposit the decision applies to; the payout for the sum is more than the service holds', guard: (s, e) => marketGiven(s, e) && creditingLeadsTo('NO_LIQUIDITY')(s, later.asCrediting(s, e)), to: 'REFUNDING', also: later.joinAndCredit(step.creditAndRefund('NO_LIQUIDITY')) }),
+  row({ from: ['RATE_CHANGED'], on: 'LaterDepositCredited', when: 'joins the deposit the decision applies to; the sum still differs from the order by more than 0.5 %', guard: (s, e) => marketGiven(s, e) && creditingLeadsTo('RATE_CHANGED')(s, later.asCrediting(s, e)), to: 'RATE_CHANGED', also: later.joinAndCredit(step.creditAndPropose) }),
+  row({ from: ['RATE_CHANGED'], on: 'LaterDepositCredited', when: 'joins the deposit the decision applies to; the sum is within 0.5 % of the order', guard: (s, e) => marketGiven(s, e) && creditingLeadsTo('EXCHANGING')(s, later.asCrediting(s, e)), to: 'EXCHANGING', also: later.joinAndCredit(step.creditAndPay) }),
+  row({ from: ['REFUNDING'], on: 'LaterDepositCredited', when: 'joins the refund, which waits for an address', guard: (s) => !refundRequested(s), to: 'same', also: later.joinLater }),
+  row({ from: ['EXCHANGING', 'SENDING'], on: 'LaterDepositCredited', when: 'float: exchanged at the market of the moment and paid on its own; fixed, below the pair minimum or beyond liquidity: returned', guard: (s, e) => s.type === 'fixed' || marketGiven(s, e), to: 'same', also: later.payOrReturnLater }),
+  row({ from: ['REFUNDING', 'FAILED', 'DONE', 'EXPIRED', 'REFUNDED'], on: 'LaterDepositCredited', when: 'returned to the refund address (or waits for one), less the refund fee', to: 'same', also: later.payOrReturnLater }),
 
   // Chain reorganisations (D4).
+  row({ from: ANY, on: 'DepositReverted', when: 'a deposit waiting for an address to go back vanishes', guard: returnOfDepositWaiting, to: 'same', also: later.forgetWaitingReturn }),
   row({ from: UNCREDITED, on: 'DepositReverted', when: 'the uncredited deposit vanishes, no other deposit, window still open', guard: (s, e) => tracked(s, e) && s.amountDeposited === 0n && windowStillOpen(s, e.now), to: 'NEW', also: step.forgetDeposit }),
   row({ from: CREDITED, on: 'DepositReverted', when: 'a credited deposit vanishes (the tracked one, or an extra one credited with it)', guard: (s, e) => tracked(s, e) || e.credited === true, to: 'FAILED', also: step.depositVanished }),
   row({ from: OPEN_WITH_DEPOSIT, on: 'DepositReverted', when: 'otherwise kept: the transaction may be mined again', to: 'same' }),
 
   // POST /swap/emergency (section 4.6; rule 3).
   row({ from: ['FAILED'], on: 'DecisionMade', when: 'under manual review', to: reject('UNDER_MANUAL_REVIEW') }),
+  row({ from: ['EXPIRED'], on: 'DecisionMade', when: 'REFUND with an address, for a late deposit waiting to go back', guard: (s, e) => choiceIs('REFUND')(s, e) && returnWaiting(s) && s.refundAddress === null && e.address !== undefined, to: 'same', also: later.refundAddressForReturns }),
+  row({ from: ['EXPIRED'], on: 'DecisionMade', when: 'REFUND without an address, for a late deposit waiting to go back', guard: (s, e) => choiceIs('REFUND')(s, e) && returnWaiting(s) && noRefundAddress(s, e), to: reject('REFUND_ADDRESS_REQUIRED') }),
   row({ from: ['RATE_CHANGED'], on: 'DecisionMade', when: 'EXCHANGE, but the payout is larger than the service holds', guard: exchangeExceedsLiquidity, to: 'REFUNDING', also: step.refundForLackOfLiquidity }),
   row({ from: ['RATE_CHANGED'], on: 'DecisionMade', when: 'EXCHANGE', guard: choiceIs('EXCHANGE'), to: 'EXCHANGING', also: step.exchangeAtProposedRate }),
   row({ from: ['RATE_CHANGED', 'REFUNDING'], on: 'DecisionMade', when: 'REFUND with an address other than the one set', guard: (s, e) => choiceIs('REFUND')(s, e) && changesRefundAddress(s, e), to: reject('REFUND_ADDRESS_ALREADY_SET') }),
@@ -97,13 +124,29 @@ export const SWAP_TRANSITIONS: readonly AnyTransition[] = [
   // Payout.
   row({ from: ['EXCHANGING'], on: 'PayoutBroadcast', when: 'payout initiated', to: 'SENDING', also: step.recordPayout }),
   row({ from: ['SENDING'], on: 'PayoutBroadcast', when: 'the same payout again', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same' }),
-  row({ from: ['SENDING'], on: 'PayoutBroadcast', when: 'the payout signed again, its transaction expired unlanded (Tron, Solana)', to: 'same', also: step.recordPayout }),
+  row({ from: ['SENDING'], on: 'PayoutBroadcast', when: 'the payout signed again, its transaction expired unlanded (Tron, Solana)', guard: (s) => !ownPayoutLanded(s), to: 'same', also: step.recordPayout }),
   row({ from: ['FAILED'], on: 'PayoutBroadcast', when: 'payout under way when the deposit vanished', guard: payoutUnderWay, to: 'same', also: step.recordPayout }),
-  row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutConfirmed', when: 'payout lands', to: 'DONE', also: step.payoutLanded }),
+  row({ from: ['SENDING'], on: 'PayoutConfirmed', when: 'confirmations of the landed payout counted while a further payout is under way', guard: (s, e) => ownPayoutLanded(s) && s.payoutTx?.id === e.tx, to: 'same', also: step.countPayoutConfirmations }),
+  row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutConfirmed', when: 'payout lands while a further payout is under way', guard: (s) => !ownPayoutLanded(s) && furtherPayoutOutstanding(s), to: 'SENDING', also: step.ownPayoutLanded }),
+  row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutConfirmed', when: 'payout lands', guard: (s) => !ownPayoutLanded(s), to: 'DONE', also: step.payoutLanded }),
   row({ from: ['DONE'], on: 'PayoutConfirmed', when: 'to.tx.confirmations refreshed up to the coin\'s threshold', guard: (s, e) => s.payoutTx?.id === e.tx, to: 'same', also: step.countPayoutConfirmations }),
   row({ from: ['FAILED'], on: 'PayoutConfirmed', when: 'payout under way when the deposit vanished lands', guard: payoutUnderWay, to: 'DONE', also: step.payoutLanded }),
   row({ from: ['EXCHANGING', 'SENDING'], on: 'PayoutFailed', when: 'payout cannot be completed', to: 'FAILED', also: step.payoutFailed }),
   row({ from: ['FAILED'], on: 'PayoutFailed', when: 'payout under way when the deposit vanished fails (the deposit stays the reason: no retry)', guard: payoutUnderWay, to: 'FAILED', also: step.payoutFailedAfterRevert }),
+
+  // Further payouts: a later deposit paid on its own; the swap is DONE when its last payout lands.
+  row({ from: ANY, on: 'FurtherPayoutBroadcast', when: 'a further payout initiated (or signed again)', guard: hasFurtherPayout, to: 'same', also: later.furtherPayoutSent }),
+  row({ from: ['SENDING'], on: 'FurtherPayoutConfirmed', when: 'the last payout lands', guard: endsLastPayout, to: 'DONE', also: later.finish(later.furtherPayoutLanded) }),
+  row({ from: ANY, on: 'FurtherPayoutConfirmed', when: 'a further payout lands, or its confirmations are counted', guard: hasFurtherPayout, to: 'same', also: later.furtherPayoutLanded }),
+  row({ from: ['SENDING'], on: 'FurtherPayoutFailed', when: 'the last payout fails: its deposit goes back', guard: endsLastPayout, to: 'DONE', also: later.finish(later.furtherPayoutFailed) }),
+  row({ from: ANY, on: 'FurtherPayoutFailed', when: 'a further payout fails: its deposit goes back', guard: hasFurtherPayout, to: 'same', also: later.furtherPayoutFailed }),
+
+  // Returns of deposits the swap did not take; the swap's own status does not change.
+  row({ from: ANY, on: 'ReturnProgressed', when: 'a return sent, confirmed or failed', guard: (s, e) => returnOf(s, e.returnId) !== undefined, to: 'same', also: later.returnProgressed }),
+  row({ from: AWAITING_CREDIT, on: 'OperatorReturnDeposit', when: 'the deposit is credited with the first', to: reject('RETURN_NOT_POSSIBLE') }),
+  row({ from: ANY, on: 'OperatorReturnDeposit', when: 'the swap took the deposit, or a return of it is under way or done', guard: returnBlocked, to: reject('RETURN_NOT_POSSIBLE') }),
+  row({ from: ANY, on: 'OperatorReturnDeposit', when: 'no address given and none set', guard: noRefundAddress, to: reject('REFUND_ADDRESS_REQUIRED') }),
+  row({ from: ANY, on: 'OperatorReturnDeposit', when: 'sent back, less the refund fee', to: 'same', also: later.returnByOperator }),
 
   // Refund.
   row({ from: ['REFUNDING'], on: 'RefundSent', when: 'refund sent', guard: refundRequested, to: 'REFUNDED', also: step.refundLanded }),

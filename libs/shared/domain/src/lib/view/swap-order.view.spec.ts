@@ -1,10 +1,15 @@
+import { fromUnits } from '../money';
+import { outputForDeposit } from '../quote/conversion';
 import {
   ev,
+  FURTHER_TX,
+  LATER_TX,
   newDryRun,
   newFixedSwap,
   newSwap,
   PAYOUT_TX,
   REFUND_ADDRESS,
+  RETURN_TX,
   states,
   T0,
   walk,
@@ -51,8 +56,57 @@ describe('renderSwapOrder (section 2.5)', () => {
       proposed: null,
       dryrun: false,
       url: 'https://swap.example/swap/Ab3dEf7hJk?token=tok0123456789abcdefXYZ',
+      returns: [],
     });
     expect(JSON.parse(JSON.stringify(view))).toEqual(view); // plain JSON: no bigint, no undefined
+  });
+
+  it('rule 1: adds a further deposit paid on its own to from.amountDeposited, to.amount and fee.amount; to.tx is the latest payout', () => {
+    const further = walk(states.sendingWithFurther(), ev.landed(), ev.furtherBroadcast());
+    const view = renderSwapOrder(further, opts);
+    const out = outputForDeposit(500_000n, 'BTC', 'ETH', '15.5', '0.25');
+    expect(view.status).toBe('SENDING');
+    expect(view.from.amountDeposited).toBe('0.01500000');
+    expect(view.to.amount).toBe(fromUnits(further.amountTo + out.net, 18, 8));
+    expect(view.fee.amount).toBe(fromUnits(further.feeAmount + out.fee, 18, 8));
+    expect(view.to.tx).toMatchObject({ id: FURTHER_TX, confirmations: 0 });
+    expect(view.returns).toEqual([]);
+    // A further payout that failed sent its deposit back: it counts no more.
+    const failed = renderSwapOrder(walk(further, ev.furtherFailed()), opts);
+    expect(failed.from.amountDeposited).toBe('0.01000000');
+    expect(failed.to.tx).toMatchObject({ id: PAYOUT_TX });
+    expect(failed.returns).toEqual([
+      expect.objectContaining({
+        depositTx: LATER_TX,
+        deposited: '0.00500000',
+        amount: '0.00495000',
+        status: 'REFUNDING',
+      }),
+    ]);
+  });
+
+  it('lists the deposits going back, with their status and transaction', () => {
+    const waiting = renderSwapOrder(states.doneWithWaitingReturn(), opts);
+    expect(waiting.returns).toEqual([
+      {
+        depositTx: LATER_TX,
+        deposited: '0.00500000',
+        amount: '0.00495000',
+        address: null,
+        status: 'AWAITING_ADDRESS',
+        tx: null,
+        reason: 'The deposit confirmed after the swap ended (DONE); it goes back minus the 1 % refund fee',
+      },
+    ]);
+    const sent = renderSwapOrder(walk(states.doneWithReturn(), ev.returned('Ab3dEf7hJk-return-1')), opts);
+    expect(sent.returns[0]).toMatchObject({
+      status: 'REFUNDED',
+      address: REFUND_ADDRESS,
+      tx: { id: RETURN_TX, amount: '0.00495000', confirmations: 0 },
+    });
+    // The swap's own fields are as they were.
+    expect(sent.from.amountDeposited).toBe('0.01000000');
+    expect(sent.status).toBe('DONE');
   });
 
   it('counts time.left down to 0 while NEW, null once a deposit was seen or the swap ended', () => {

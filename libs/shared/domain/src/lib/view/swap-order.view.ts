@@ -1,7 +1,7 @@
 /** The swap order of section 2.5: what create, status, advance and emergency return in `data`. */
 import { CURRENCIES, CurrencyCode, Network } from '../currencies';
 import { fromUnits } from '../money';
-import { ChainTx, Choice, IssueType, RateType, Swap, SwapStatus } from '../swap';
+import { ChainTx, Choice, DepositReturn, IssueType, LaterDeposit, RateType, Swap, SwapStatus } from '../swap';
 
 /** from.tx and refund.tx. */
 export interface ChainTxView {
@@ -23,6 +23,25 @@ export interface PayoutTxView {
   timeReg: number;
   confirmations: number;
   txKey: string | null;
+}
+
+/**
+ * A deposit going back, less the 1 % refund fee: AWAITING_ADDRESS until a refund address is
+ * known, REFUNDING until its transaction is broadcast, REFUNDED once it is (tx.confirmations
+ * count on), FAILED when it could not be sent (the operators send it again).
+ */
+export type ReturnStatus = 'AWAITING_ADDRESS' | 'REFUNDING' | 'REFUNDED' | 'FAILED';
+
+export interface ReturnView {
+  /** The deposit's transaction, and what it brought. */
+  depositTx: string;
+  deposited: string;
+  /** What goes back. */
+  amount: string;
+  address: string | null;
+  status: ReturnStatus;
+  tx: ChainTxView | null;
+  reason: string;
 }
 
 interface CurrencyView {
@@ -62,6 +81,8 @@ export interface SwapOrderView {
   proposed: { rate: string; amount: string } | null;
   dryrun: boolean;
   url: string | null;
+  /** Deposits the swap did not take, going back (rule 1, late deposits). */
+  returns: ReturnView[];
 }
 
 export interface RenderOptions {
@@ -103,6 +124,47 @@ const payoutTxView = (tx: ChainTx | null, code: CurrencyCode): PayoutTxView | nu
     txKey: tx.txKey,
   };
 
+const RETURN_STATUS: Record<DepositReturn['state'], ReturnStatus> = {
+  WAITING: 'AWAITING_ADDRESS',
+  REQUESTED: 'REFUNDING',
+  SENT: 'REFUNDED',
+  CONFIRMED: 'REFUNDED',
+  FAILED: 'FAILED',
+};
+
+const returnView = (ret: DepositReturn, code: CurrencyCode): ReturnView => ({
+  depositTx: ret.depositTx,
+  deposited: amount(ret.deposited, code),
+  amount: amount(ret.amount, code),
+  address: ret.address,
+  status: RETURN_STATUS[ret.state],
+  tx: chainTxView(ret.tx, code),
+  reason: ret.reason,
+});
+
+/** Later deposits paid out on their own (a failed payout's deposit went back instead). */
+const paidLater = (swap: Swap): LaterDeposit[] =>
+  swap.later.filter((later) => later.payout !== null && later.payout.state !== 'FAILED');
+
+/**
+ * Rule 1: from.amountDeposited, to.amount and fee.amount add the deposits paid out on their own
+ * to the swap's own; to.tx is the latest payout sent.
+ */
+function totals(swap: Swap): { deposited: bigint; paid: bigint; fee: bigint; tx: ChainTx | null } {
+  let deposited = swap.amountDeposited;
+  let paid = swap.amountTo;
+  let fee = swap.feeAmount;
+  let tx = swap.payoutTx;
+  for (const later of paidLater(swap)) {
+    const payout = later.payout as NonNullable<LaterDeposit['payout']>;
+    deposited += later.amount;
+    paid += payout.amountTo;
+    fee += payout.feeAmount;
+    if (payout.tx && (tx === null || payout.tx.timeReg >= tx.timeReg)) tx = payout.tx;
+  }
+  return { deposited, paid, fee, tx };
+}
+
 /**
  * time.left counts down only while NEW and no deposit was seen; never for a dry run, which never
  * expires (rule 4): there is no window to count down.
@@ -122,6 +184,7 @@ export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView 
   const from = CURRENCIES[swap.from];
   const to = CURRENCIES[swap.to];
   const { time } = swap;
+  const sums = swap.later.length === 0 ? null : totals(swap);
   return {
     id: swap.id,
     token: swap.token,
@@ -141,7 +204,7 @@ export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView 
       network: from.network,
       name: from.name,
       amount: amount(swap.amountFrom, swap.from),
-      amountDeposited: amount(swap.amountDeposited, swap.from),
+      amountDeposited: amount(sums?.deposited ?? swap.amountDeposited, swap.from),
       address: swap.depositAddress,
       reqConfirmations: from.reqConfirmations,
       tx: chainTxView(swap.depositTx, swap.from),
@@ -151,9 +214,9 @@ export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView 
       coin: to.coin,
       network: to.network,
       name: to.name,
-      amount: amount(swap.amountTo, swap.to),
+      amount: amount(sums?.paid ?? swap.amountTo, swap.to),
       address: swap.toAddress,
-      tx: payoutTxView(swap.payoutTx, swap.to),
+      tx: payoutTxView(sums ? sums.tx : swap.payoutTx, swap.to),
     },
     refund: { address: swap.refundAddress, tx: chainTxView(swap.refundTx, swap.from) },
     issue: { ...swap.issue },
@@ -162,12 +225,13 @@ export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView 
     rateActual: swap.status === 'DONE' ? swap.rateActual : null,
     fee: {
       percent: Number(swap.feePercent),
-      amount: amount(swap.feeAmount, swap.to),
+      amount: amount(sums?.fee ?? swap.feeAmount, swap.to),
       partnerPercent: Number(swap.partnerPercent),
     },
     slippage: swap.slippage === null ? null : Number(swap.slippage),
     proposed: swap.proposed && { rate: swap.proposed.rate, amount: amount(swap.proposed.amount, swap.to) },
     dryrun: swap.dryrun,
     url: swap.dryrun ? null : `${base}/swap/${swap.id}?token=${encodeURIComponent(swap.token)}`,
+    returns: swap.returns.map((ret) => returnView(ret, swap.from)),
   };
 }

@@ -205,6 +205,77 @@ describe('the ledger of a swap', () => {
     expect(await allZero()).toBe(true);
   });
 
+  describe('a later deposit paid out on its own (rule 1)', () => {
+    const FURTHER = `${ID}-further-1`;
+    /** 0.5 LTC more, exchanged at its own moment: 0.0041 BTC out, 0.0000414 BTC fee. */
+    const later = (state: 'REQUESTED' | 'SENT' | 'DONE' | 'FAILED') => ({
+      id: 'LTC:late:0',
+      tx: 'late',
+      amount: '50000000',
+      time: 1,
+      handling: state === 'FAILED' ? ('RETURNED' as const) : ('PAID' as const),
+      payout: { id: FURTHER, rate: '0.0082', amountTo: '410000', feeAmount: '4141', state, tx: null },
+    });
+
+    it("books its arrival and its own exchange beside the swap's, once; its payout pays it", async () => {
+      await record(exchanging(), exchanging({ status: 'SENDING', later: [later('REQUESTED')] }));
+      await treasury.planPayout.execute({
+        payoutId: FURTHER,
+        swapId: ID,
+        network: 'BTC',
+        currency: 'BTC',
+        address: 'bc1quser',
+        amount: '410000',
+        requestedAt: 0,
+      });
+      await treasury.dispatcher.drain('BTC');
+      await record(
+        exchanging({ status: 'SENDING', later: [later('SENT')] }),
+        exchanging({ status: 'DONE', later: [later('DONE')] }),
+      );
+
+      const { entries } = await report();
+      expect(
+        entries
+          .filter((e) => e.batch.endsWith(':LTC:late:0'))
+          .map((e) => [e.batch, e.account, e.currency, e.amount]),
+      ).toEqual([
+        [`deposit:${ID}:LTC:late:0`, 'hot:LTC', 'LTC', '50000000'],
+        [`deposit:${ID}:LTC:late:0`, `deposits:${ID}`, 'LTC', '-50000000'],
+        [`exchange:${ID}:LTC:late:0`, `deposits:${ID}`, 'LTC', '50000000'],
+        [`exchange:${ID}:LTC:late:0`, `exchange:${ID}`, 'LTC', '-50000000'],
+        [`exchange:${ID}:LTC:late:0`, `exchange:${ID}`, 'BTC', '414141'],
+        [`exchange:${ID}:LTC:late:0`, `payouts:${ID}`, 'BTC', '-410000'],
+        [`exchange:${ID}:LTC:late:0`, 'fees:service', 'BTC', '-1036'],
+        [`exchange:${ID}:LTC:late:0`, 'fees:partner:k_partner', 'BTC', '-3105'],
+      ]);
+      expect(await balance(`deposits:${ID}`)).toEqual({ LTC: 0n });
+      expect(await balance('hot:LTC')).toEqual({ LTC: 200_000_000n });
+      expect(await allZero()).toBe(true);
+    });
+
+    it('undoes both when its payout failed: the deposit goes back as a return, booked as one', async () => {
+      await record(
+        exchanging({ status: 'SENDING', later: [later('REQUESTED')] }),
+        exchanging({ status: 'SENDING', later: [later('FAILED')] }),
+        exchanging({ status: 'SENDING', later: [later('FAILED')] }),
+      );
+
+      const batches = (await report()).entries.map((e) => e.batch);
+      expect(new Set(batches.filter((b) => b.includes('late')))).toEqual(
+        new Set([
+          `deposit:${ID}:LTC:late:0`,
+          `exchange:${ID}:LTC:late:0`,
+          `deposit:${ID}:LTC:late:0:undone`,
+          `exchange:${ID}:LTC:late:0:undone`,
+        ]),
+      );
+      expect(await balance('hot:LTC')).toEqual({ LTC: 150_000_000n });
+      expect(await balance(`payouts:${ID}`)).toEqual({ BTC: -1_234_500n });
+      expect(await allZero()).toBe(true);
+    });
+  });
+
   it('books nothing for a dry run or a deposit not yet credited', async () => {
     await record(
       exchanging({ dryrun: true }),

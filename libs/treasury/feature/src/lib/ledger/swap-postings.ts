@@ -1,4 +1,4 @@
-import type { SwapSnapshot } from '@swap/contracts';
+import type { LaterDepositSnapshot, SwapSnapshot } from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode } from '@swap/domain';
 import type { LedgerBatch, LedgerEntry } from '@swap/treasury-data';
 import { Accounts } from './accounts';
@@ -25,28 +25,67 @@ export function depositBatch(swap: SwapSnapshot, credited: bigint, holding: stri
 }
 
 /**
- * The deposit is exchanged: the service takes it and owes the user the output, keeping the fee
- * (fee.amount, in the destination currency) split between the service and the partner.
+ * A deposit is exchanged: the service takes it and owes the user the output, keeping the fee (in
+ * the destination currency) split between the service and the partner.
  */
-export function exchangeBatch(swap: SwapSnapshot): LedgerBatch {
-  const deposited = BigInt(swap.amountDeposited);
-  const output = BigInt(swap.amountTo);
-  const fee = BigInt(swap.feeAmount);
+function exchangeEntries(swap: SwapSnapshot, deposited: bigint, output: bigint, fee: bigint): LedgerEntry[] {
   const { service, partner } = splitFee(fee, swap.feePercent, swap.partnerPercent);
   const exchange = Accounts.exchange(swap.id);
+  return nonZero([
+    entry(Accounts.deposits(swap.id), swap.from, deposited),
+    entry(exchange, swap.from, -deposited),
+    entry(exchange, swap.to, output + fee),
+    entry(Accounts.payouts(swap.id), swap.to, -output),
+    entry(Accounts.serviceFees, swap.to, -service),
+    entry(Accounts.partnerFees(swap.apiKey), swap.to, -partner),
+  ]);
+}
+
+/** The swap's own deposit exchanged, at fee.amount. */
+export function exchangeBatch(swap: SwapSnapshot): LedgerBatch {
   return {
     key: exchangeBatchKey(swap.id),
     swapId: swap.id,
     memo: 'deposit exchanged',
-    entries: nonZero([
-      entry(Accounts.deposits(swap.id), swap.from, deposited),
-      entry(exchange, swap.from, -deposited),
-      entry(exchange, swap.to, output + fee),
-      entry(Accounts.payouts(swap.id), swap.to, -output),
-      entry(Accounts.serviceFees, swap.to, -service),
-      entry(Accounts.partnerFees(swap.apiKey), swap.to, -partner),
-    ]),
+    entries: exchangeEntries(
+      swap,
+      BigInt(swap.amountDeposited),
+      BigInt(swap.amountTo),
+      BigInt(swap.feeAmount),
+    ),
   };
+}
+
+/**
+ * A deposit credited after the swap's own and paid out on its own (rule 1): it arrives where
+ * `holding` says, and is exchanged at the rate of its moment. Keyed by the deposit, so each is
+ * booked once; a payout of it that failed is undone (the deposit then goes back as a return).
+ */
+export function laterDepositBatches(
+  swap: SwapSnapshot,
+  later: LaterDepositSnapshot,
+  holding: string,
+): LedgerBatch[] {
+  const payout = later.payout;
+  if (!payout) return [];
+  const deposited = BigInt(later.amount);
+  return [
+    {
+      key: `deposit:${swap.id}:${later.id}`,
+      swapId: swap.id,
+      memo: `further deposit credited (${later.tx})`,
+      entries: [
+        entry(holding, swap.from, deposited),
+        entry(Accounts.deposits(swap.id), swap.from, -deposited),
+      ],
+    },
+    {
+      key: `exchange:${swap.id}:${later.id}`,
+      swapId: swap.id,
+      memo: `further deposit exchanged at ${payout.rate}`,
+      entries: exchangeEntries(swap, deposited, BigInt(payout.amountTo), BigInt(payout.feeAmount)),
+    },
+  ];
 }
 
 /** Money of a swap going back to the user from the hot wallet: a refund, or a late deposit's return. */

@@ -164,6 +164,47 @@ describe('sweeps', () => {
     expect(await treasury.transfers.find(`sweep:${ID}`)).toBeNull();
   });
 
+  it("sweeps a deposit paid out on its own once the swap's own sweep has settled", async () => {
+    const sol = treasury.chains.chain('SOL');
+    sol.fee = 5000n;
+    sol.setBalance('sol-7', 'SOL', 2_000_000_000n);
+    const swap = credited({ from: 'SOL', depositAddress: 'sol-7' });
+    await sweep(swap);
+    const further = {
+      id: 'SOL:more:0',
+      tx: 'more',
+      amount: '1000000000',
+      time: 1,
+      handling: 'PAID' as const,
+      payout: {
+        id: `${ID}-further-1`,
+        rate: '150',
+        amountTo: '1',
+        feeAmount: '0',
+        state: 'REQUESTED' as const,
+        tx: null,
+      },
+    };
+
+    await expect(
+      treasury.planSweeps.onSwapUpdated({ ...swap, status: 'SENDING', later: [further] }),
+    ).rejects.toThrow(SweepUnderWayError);
+    treasury.chains.chain('SOL').confirm((await treasury.transfers.get(`sweep:${ID}`)).signed?.txid ?? '', 1);
+    await treasury.tracker.poll();
+    sol.setBalance('sol-7', 'SOL', 1_000_000_000n);
+    await sweep({ ...swap, status: 'SENDING', later: [further] });
+    await sweep({
+      ...swap,
+      status: 'DONE',
+      later: [{ ...further, payout: { ...further.payout, state: 'DONE' as const } }],
+    });
+
+    expect(sol.signs.slice(1)).toEqual([
+      { order: { currency: 'SOL', to: 'sol-0', amount: 1_000_000_000n - 5000n }, from: 'sol-7', index: 7 },
+    ]);
+    expect(await treasury.transfers.get(`sweep:${ID}:${ID}-further-1`)).toMatchObject({ kind: 'sweep' });
+  });
+
   describe('a late deposit, once its return has confirmed', () => {
     const RETURN = `${ID}-return-1`;
     const returned = (more: Partial<DepositReturnUpdated>): DepositReturnUpdated => ({

@@ -23,12 +23,15 @@ interface DepositAddress {
   address: string;
 }
 
-/** What a sweep's transfers are named after: the swap, and for a late deposit's the return too. */
-const subject = (swapId: string, returnId?: string) =>
-  returnId === undefined ? swapId : `${swapId}:${returnId}`;
-/** A swap's sweep; `returnId` names the later one, of a late deposit returned after the first. */
-export const sweepId = (swapId: string, returnId?: string) => `sweep:${subject(swapId, returnId)}`;
-export const gasId = (swapId: string, returnId?: string) => `gas:${subject(swapId, returnId)}`;
+/**
+ * What a sweep's transfers are named after: the swap, and for a later deposit's also its return or
+ * its own payout (whose ids are unique within the swap).
+ */
+const subject = (swapId: string, laterId?: string) =>
+  laterId === undefined ? swapId : `${swapId}:${laterId}`;
+/** A swap's sweep; `laterId` names a later one, of a deposit returned or paid out on its own. */
+export const sweepId = (swapId: string, laterId?: string) => `sweep:${subject(swapId, laterId)}`;
+export const gasId = (swapId: string, laterId?: string) => `gas:${subject(swapId, laterId)}`;
 /** The TRX a delegated sweep burns after all, when no energy could be lent: a second top-up. */
 const BURN = '#burn';
 /** The sweep's subject a step was named after: `gas:S`, `gas:S#burn`, `delegate:S`, `sweep:S` → S. */
@@ -61,10 +64,14 @@ export class PlanSweeps {
       index: swap.depositIndex,
       address: swap.depositAddress,
     };
-    if (!isToken(swap.from)) return this.planSweep(deposit, sweepId(swap.id));
-    // The token sweep is planned later from the swap's book: make sure it is there.
-    await this.deps.books.ensure(newBook(swap));
-    await this.planGas(deposit, gasId(swap.id));
+    if (!isToken(swap.from)) await this.planSweep(deposit, sweepId(swap.id));
+    else {
+      // The token sweep is planned later from the swap's book: make sure it is there.
+      await this.deps.books.ensure(newBook(swap));
+      await this.planGas(deposit, gasId(swap.id));
+    }
+    for (const later of swap.later)
+      if (later.payout && later.payout.state !== 'FAILED') await this.sweepLater(deposit, later.payout.id);
   }
 
   /**
@@ -74,13 +81,6 @@ export class PlanSweeps {
    */
   async onDepositReturned(ret: DepositReturnUpdated): Promise<void> {
     if (ret.state !== 'confirmed' || !isSweptNetwork(ret.network) || !ret.depositIndex) return;
-    const { transfers } = this.deps;
-    if (
-      (await transfers.find(sweepId(ret.swapId, ret.returnId))) ||
-      (await transfers.find(gasId(ret.swapId, ret.returnId)))
-    )
-      return;
-    if (await transfers.sweepUnderWay(ret.swapId)) throw new SweepUnderWayError(ret.swapId);
     const deposit = {
       swapId: ret.swapId,
       network: ret.network,
@@ -88,10 +88,24 @@ export class PlanSweeps {
       index: ret.depositIndex,
       address: ret.depositAddress,
     };
-    if (!isToken(ret.currency)) return this.planSweep(deposit, sweepId(ret.swapId, ret.returnId));
+    await this.sweepLater(deposit, ret.returnId);
+  }
+
+  /**
+   * A later deposit (returned, or paid out on its own) still at its address, unless an earlier sweep
+   * took it along: swept like the first once that sweep has settled, so the address's balance is
+   * read after it. Until then this throws, and the event comes back later.
+   */
+  private async sweepLater(deposit: DepositAddress, laterId: string): Promise<void> {
+    const { transfers } = this.deps;
+    const { swapId } = deposit;
+    if ((await transfers.find(sweepId(swapId, laterId))) || (await transfers.find(gasId(swapId, laterId))))
+      return;
+    if (await transfers.sweepUnderWay(swapId)) throw new SweepUnderWayError(swapId);
+    if (!isToken(deposit.currency)) return this.planSweep(deposit, sweepId(swapId, laterId));
     // A token sweep needs gas; and only if there is a token balance left to sweep.
-    const balance = await this.deps.chains.reader(ret.network).balance(ret.depositAddress, ret.currency);
-    if (balance > 0n) await this.planGas(deposit, gasId(ret.swapId, ret.returnId));
+    const balance = await this.deps.chains.reader(deposit.network).balance(deposit.address, deposit.currency);
+    if (balance > 0n) await this.planGas(deposit, gasId(swapId, laterId));
   }
 
   /**
