@@ -84,7 +84,7 @@ describe('real swaps at the edges: extra deposits, NO_LIQUIDITY, EXPIRED', () =>
     expect((await driver.reach(created.id, 'REFUNDED')).refund.tx).toMatchObject({ amount: '198.00000000' });
   });
 
-  it('EXPIRED: no deposit within the payment window; a late deposit leaves the swap as it is', async () => {
+  it('EXPIRED: no deposit within the payment window; a late deposit waits to go back, the swap stays EXPIRED', async () => {
     const created = await ltcToEth();
     expect(created.time.expiration - created.time.reg).toBe(WINDOW_SECONDS);
     const expired = await driver.reach(created.id, 'EXPIRED', api, 20_000);
@@ -94,12 +94,22 @@ describe('real swaps at the edges: extra deposits, NO_LIQUIDITY, EXPIRED', () =>
     await driver.mine('LTC', 2);
     const deposits = await driver.swapctl('swaps', 'deposits', created.id);
     expect(deposits).toMatchObject([
-      { amount: '100000000', confirmations: 2, reverted: false, credited: false, returned: null },
+      {
+        amount: '100000000',
+        confirmations: 2,
+        reverted: false,
+        credited: false,
+        handling: 'RETURNED',
+        returned: { state: 'waiting', address: null, amount: '99000000' },
+      },
     ]);
-    expect((await api.status(created.id)).status).toBe('EXPIRED');
+    expect(await api.status(created.id)).toMatchObject({
+      status: 'EXPIRED',
+      returns: [{ status: 'AWAITING_ADDRESS', deposited: '1.00000000', amount: '0.99000000' }],
+    });
   });
 
-  it('swapctl swaps return-deposit sends a late deposit back, less 1 %, once, and the ledger books it', async () => {
+  it('swapctl swaps return-deposit gives a waiting late deposit its address: sent back less 1 %, once, booked', async () => {
     const created = await ltcToEth();
     await driver.reach(created.id, 'EXPIRED', api, 20_000);
     await driver.deposit('LTC', created.from.address, '2');
@@ -130,7 +140,7 @@ describe('real swaps at the edges: extra deposits, NO_LIQUIDITY, EXPIRED', () =>
     });
     await expect(
       driver.swapctl('swaps', 'return-deposit', created.id, late.depositId, '--address', ADDRESSES.LTC),
-    ).rejects.toThrow(/being returned or was returned already/);
+    ).rejects.toThrow(/a return of it is under way or done/);
 
     let returned = requested;
     for (let round = 0; returned.state !== 'confirmed'; round++) {

@@ -11,6 +11,9 @@ export type ProgressSink = (progress: PayoutProgress) => Promise<void>;
  * (reported_version < version) and goes out with the next flush, so none is lost to a bus outage.
  */
 export class ProgressReporter {
+  /** Reports on their way, by transfer and version: a flush meanwhile waits for them, not sends again. */
+  private readonly sending = new Map<string, Promise<void>>();
+
   constructor(
     private readonly transfers: TransferRepository,
     private readonly sink: ProgressSink,
@@ -19,6 +22,15 @@ export class ProgressReporter {
   ) {}
 
   async report(transfer: Transfer): Promise<void> {
+    const key = `${transfer.id}@${transfer.version}`;
+    const underway = this.sending.get(key);
+    if (underway) return underway;
+    const report = this.send(transfer).finally(() => this.sending.delete(key));
+    this.sending.set(key, report);
+    return report;
+  }
+
+  private async send(transfer: Transfer): Promise<void> {
     const progress = payoutProgress(transfer, this.clock());
     if (!progress) return;
     try {
