@@ -146,6 +146,7 @@ describe('deposit formatting', () => {
   };
   const deposit: LoggedDeposit = {
     depositId: 'LTC:txlate:0',
+    replacedBy: null,
     txid: 'txlate',
     index: 0,
     currency: 'LTC',
@@ -168,6 +169,15 @@ describe('deposit formatting', () => {
     expect(lines[0]).toMatch(/CREDITED\s+HANDLED\s+RETURNED\s+FIRST SEEN$/);
     expect(lines[1]).toMatch(/^LTC:txlate:0\s+2 LTC\s+6\s+120\s+on chain\s+no\s+-\s+-\s+2025-01-01/);
     expect(lines[2]).toContain('AbCdEfGhIj-return-1 sent');
+  });
+
+  it('says which transaction replaced a reverted deposit (a fee bump or a double spend)', () => {
+    const lines = formatDeposits([
+      { ...deposit, reverted: true, replacedBy: 'txbumped', blockHeight: null },
+      { ...deposit, depositId: 'LTC:txgone:0', reverted: true, blockHeight: null },
+    ]).split('\n');
+    expect(lines[1]).toMatch(/mempool\s+replaced by txbumped\s+no/);
+    expect(lines[2]).toMatch(/mempool\s+reverted\s+no/);
   });
 
   it('shows a return with amounts in whole coins', () => {

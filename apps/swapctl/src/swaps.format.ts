@@ -90,13 +90,18 @@ export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
       amount(d.amount, d.currency),
       String(d.confirmations),
       d.blockHeight === null ? 'mempool' : String(d.blockHeight),
-      d.reverted ? 'reverted' : 'on chain',
+      state(d),
       d.credited ? 'yes' : 'no',
       d.handling ?? '-',
       d.returned ? `${d.returned.returnId} ${d.returned.state}` : '-',
       time(d.firstSeenAt),
     ]),
   );
+}
+
+function state(d: LoggedDeposit): string {
+  if (!d.reverted) return 'on chain';
+  return d.replacedBy ? `replaced by ${d.replacedBy}` : 'reverted';
 }
 
 /** A deposit's return (swapctl swaps return-deposit). */

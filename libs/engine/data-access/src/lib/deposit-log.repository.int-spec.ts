@@ -33,6 +33,7 @@ describe('DepositLogRepository', () => {
     blockHeight: null,
     blockHash: null,
     reverted: false,
+    replacedBy: null,
     ...overrides,
   });
 

@@ -15,6 +15,8 @@ export interface DepositRecord {
   blockHeight: number | null;
   blockHash: string | null;
   reverted: boolean;
+  /** Reverted because this transaction spent the same coins (a fee bump or a double spend). */
+  replacedBy: string | null;
 }
 
 /** A logged deposit with when the engine first heard of it (UNIX seconds). */
@@ -41,6 +43,7 @@ interface DepositRow {
   block_height: string | null;
   block_hash: string | null;
   reverted: boolean;
+  replaced_by: string | null;
   credited: boolean;
   first_seen: string;
 }
@@ -52,13 +55,14 @@ interface DepositRow {
 const RECORD_MANY: PreparedStatement = {
   name: 'deposits_record_many',
   text: `INSERT INTO deposits (deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations,
-                           block_height, block_hash, reverted, report_seq)
+                           block_height, block_hash, reverted, replaced_by, report_seq)
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(deposit_id text, swap_id text, currency text,
        address text, txid text, tx_index integer, amount numeric(78,0), confirmations integer,
-       block_height bigint, block_hash text, reverted boolean, report_seq bigint)
+       block_height bigint, block_hash text, reverted boolean, replaced_by text, report_seq bigint)
      ON CONFLICT (deposit_id) DO UPDATE SET
        amount = EXCLUDED.amount, confirmations = EXCLUDED.confirmations, block_height = EXCLUDED.block_height,
-       block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, report_seq = EXCLUDED.report_seq,
+       block_hash = EXCLUDED.block_hash, reverted = EXCLUDED.reverted, replaced_by = EXCLUDED.replaced_by,
+       report_seq = EXCLUDED.report_seq,
        updated_at = now()
      WHERE deposits.report_seq <= EXCLUDED.report_seq
      RETURNING deposit_id, credited`,
@@ -68,7 +72,7 @@ const RECORD_MANY: PreparedStatement = {
 const FOR_SWAPS: PreparedStatement = {
   name: 'deposits_for_swaps',
   text: `SELECT deposit_id, swap_id, currency, address, txid, tx_index, amount, confirmations, block_height,
-         block_hash, reverted, credited, extract(epoch FROM first_seen_at)::bigint AS first_seen
+         block_hash, reverted, replaced_by, credited, extract(epoch FROM first_seen_at)::bigint AS first_seen
          FROM deposits WHERE swap_id = ANY($1::text[]) ORDER BY first_seen_at, deposit_id`,
 };
 
@@ -119,6 +123,7 @@ export class DepositLogRepository {
       block_height: deposit.blockHeight,
       block_hash: deposit.blockHash,
       reverted: deposit.reverted,
+      replaced_by: deposit.replacedBy,
       report_seq: seq,
     }));
     const rows = await queryPrepared<{ deposit_id: string; credited: boolean }>(
@@ -158,6 +163,7 @@ function rowToDeposit(row: DepositRow): LoggedDepositRecord {
     blockHeight: row.block_height === null ? null : Number(row.block_height),
     blockHash: row.block_hash,
     reverted: row.reverted,
+    replacedBy: row.replaced_by,
     credited: row.credited,
     firstSeenAt: Number(row.first_seen),
   };

@@ -6,6 +6,7 @@ import { DepositCredited1764500000000 } from './migrations/1764500000000-deposit
 import { DepositReturns1764600000000 } from './migrations/1764600000000-deposit-returns';
 import { SwapListing1764700000000 } from './migrations/1764700000000-swap-listing';
 import { LaterDeposits1764900000000 } from './migrations/1764900000000-later-deposits';
+import { DepositReplacedBy1765000000000 } from './migrations/1765000000000-deposit-replaced-by';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -18,4 +19,5 @@ export const ENGINE_MIGRATIONS = [
   DepositReturns1764600000000,
   SwapListing1764700000000,
   LaterDeposits1764900000000,
+  DepositReplacedBy1765000000000,
 ];

@@ -376,6 +376,27 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
     expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', depositTx: { id: bump.txid } });
   });
 
+  it('a replacement credited before the first transaction is reported gone shows its own txid, and the swap goes on', async () => {
+    const swap = await btcToEth();
+    const bump = { depositId: `BTC:${'f9'.repeat(32)}:0`, txid: 'f9'.repeat(32) };
+    await engine.handleInput.execute(deposit(swap));
+    await engine.handleInput.execute(mined(swap, 1, bump));
+    expect(await find(swap.id)).toMatchObject({
+      status: 'EXCHANGING',
+      amountDeposited: swap.amountFrom,
+      depositTx: { id: bump.txid, confirmations: 1 },
+    });
+
+    await engine.handleInput.execute(deposit(swap, { reverted: true, replacedBy: bump.txid }));
+
+    expect(await find(swap.id)).toMatchObject({ status: 'EXCHANGING', depositTx: { id: bump.txid } });
+    expect(await commands()).toHaveLength(1);
+    expect(await engine.deposits.forSwap(swap.id)).toMatchObject([
+      { txid: TXID, reverted: true, replacedBy: bump.txid, credited: false },
+      { txid: bump.txid, reverted: false, replacedBy: null, credited: true },
+    ]);
+  });
+
   it('drops a report that comes back after a later report of the same deposit was handled', async () => {
     const swap = await btcToEth();
     await engine.handleInput.execute(deposit(swap));
@@ -415,6 +436,7 @@ describe('HandleEngineInput: the actor applies chain and treasury reports', () =
         blockHeight: 100,
         blockHash: 'b1'.repeat(32),
         reverted: false,
+        replacedBy: null,
       },
       seq,
     );

@@ -11,6 +11,8 @@ type Build = (swap: Swap) => SwapEvent | null;
 interface Credit {
   amount: bigint;
   deposits: string[];
+  /** Their transactions. */
+  txids: string[];
 }
 
 const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
@@ -106,6 +108,7 @@ export class HandleEngineInput {
     return {
       amount: confirmed.reduce((sum, d) => sum + d.amount, 0n),
       deposits: confirmed.map((d) => d.depositId),
+      txids: confirmed.map((d) => d.txid),
     };
   }
 
@@ -172,10 +175,13 @@ export class HandleEngineInput {
           ? {
               kind: 'DepositCredited',
               now,
-              // The swap's own deposit (the first seen) carries the credit of all of them.
-              txid: swap.depositTx?.id ?? input.txid,
+              // The swap's own deposit (the first seen) carries the credit of all of them, unless
+              // it is not among them (replaced by a fee bump, its vanishing not reported yet).
+              txid:
+                swap.depositTx && credit.txids.includes(swap.depositTx.id) ? swap.depositTx.id : input.txid,
               amount: credit.amount,
               deposits: credit.deposits,
+              txids: credit.txids,
               market: creditingMarket(this.market, swap.from, swap.to),
             }
           : null,
@@ -350,7 +356,7 @@ function optionalUnits(value: string | null): bigint | null {
 /** A logged deposit's fields in the shape of a watcher's report of it. */
 function depositObservedFields(deposit: LoggedDepositRecord) {
   const { swapId: _swapId, firstSeenAt: _firstSeenAt, credited: _credited, amount, ...same } = deposit;
-  return { ...same, amount: amount.toString(), reverted: false };
+  return { ...same, amount: amount.toString(), reverted: false, replacedBy: null };
 }
 
 function depositRecord(input: DepositObserved) {
@@ -366,5 +372,6 @@ function depositRecord(input: DepositObserved) {
     blockHeight: input.blockHeight,
     blockHash: input.blockHash,
     reverted: input.reverted,
+    replacedBy: input.reverted ? (input.replacedBy ?? null) : null,
   };
 }

@@ -23,6 +23,11 @@ export interface ChainTransfer {
   amount: bigint;
   /** Sending addresses where the chain shows them (empty for Monero): skips the treasury's own. */
   from: string[];
+  /**
+   * UTXO chains: the coins (`<txid>:<vout>`) the transaction spends. Another transaction spending
+   * one of them replaced it (a fee bump, RBF) or double-spent it: it can never be mined.
+   */
+  spends?: string[];
 }
 
 export interface ChainBlock extends BlockRef {

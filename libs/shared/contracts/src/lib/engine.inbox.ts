@@ -53,6 +53,11 @@ export const depositObserved = z.object({
   blockHash: z.string().nullable(),
   reverted: z.boolean(),
   /**
+   * Reverted because this transaction spent the same coins (BTC, LTC): a fee bump (RBF) or a
+   * double spend. When it pays the address too, it is a deposit of its own, reported as such.
+   */
+  replacedBy: z.string().nullable().optional(),
+  /**
    * How many deposits to this address the watcher knows in a block, this one included: the engine
    * credits a swap's deposits together (rule 1) once it has heard of all of them.
    */

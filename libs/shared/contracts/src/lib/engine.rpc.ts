@@ -107,6 +107,8 @@ export const loggedDeposit = z.object({
   blockHeight: z.number().int().nonnegative().nullable(),
   blockHash: z.string().nullable(),
   reverted: z.boolean(),
+  /** Reverted because this transaction spent the same coins: a fee bump (RBF) or a double spend. */
+  replacedBy: z.string().nullable().default(null),
   /** Added up in the swap's credit; false for a deposit after the crediting or the swap's end. */
   credited: z.boolean(),
   /** UNIX seconds. */

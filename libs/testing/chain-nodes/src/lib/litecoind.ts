@@ -21,8 +21,16 @@ export interface Litecoind {
 /** P2WSH of 32 zero bytes: rewards mined there are simply gone. */
 const BURN_ADDRESS = bech32.encode('rltc', [0, ...bech32.toWords(new Uint8Array(32))]);
 
+export interface LitecoindOptions {
+  /**
+   * BIP125 fee bumps: the mempool takes replacements (-mempoolreplacement, off by default in
+   * Litecoin Core) and wallets send replaceable transactions (-walletrbf), so `bumpfee` works.
+   */
+  replaceByFee?: boolean;
+}
+
 /** Starts litecoind (apt package `litecoind`) with -txindex; stop() it in afterAll. */
-export async function startLitecoind(): Promise<Litecoind> {
+export async function startLitecoind(options: LitecoindOptions = {}): Promise<Litecoind> {
   const dir = tempDir('litecoind');
   const [user, password] = [randomBytes(6).toString('hex'), randomBytes(12).toString('hex')];
   const port = await freePort();
@@ -56,6 +64,7 @@ export async function startLitecoind(): Promise<Litecoind> {
       // MWEB activates at height 432 on regtest, and from there this litecoind cannot mine
       // (generatetoaddress: "TestBlockValidity failed: bad-txns-vin-empty"): never start it.
       '-vbparams=mweb:4102444800:4102444801',
+      ...(options.replaceByFee ? ['-mempoolreplacement=1', '-walletrbf=1'] : []),
     ],
     timeoutMs: 20_000,
     ready: async () => Boolean(await rpc('getblockchaininfo')),
@@ -107,6 +116,11 @@ export interface Payer {
    * default), for mineTransactions.
    */
   doubleSpend(txid: string): Promise<string>;
+  /**
+   * Replaces the payer's unconfirmed `txid` by the same payment at a higher fee (BIP125, on a
+   * node started with replaceByFee); the replacement's txid.
+   */
+  bumpFee(txid: string): Promise<string>;
   /** Litoshis `address` received in transactions with at least `minConf` confirmations. */
   received(address: string, minConf?: number): Promise<bigint>;
 }
@@ -135,6 +149,7 @@ export async function fundedPayer(node: Litecoind, name = 'payer'): Promise<Paye
       const unsigned = await node.rpc<string>('createrawtransaction', [inputs, outputs]);
       return (await node.rpc<{ hex: string }>('signrawtransactionwithwallet', [unsigned], name)).hex;
     },
+    bumpFee: async (txid) => (await node.rpc<{ txid: string }>('bumpfee', [txid], name)).txid,
     received: async (address, minConf = 1) =>
       toUnits(await node.rpc<string>('getreceivedbyaddress', [address, minConf], name), 8),
   };

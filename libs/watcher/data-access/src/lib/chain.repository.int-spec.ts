@@ -14,6 +14,7 @@ const sighting = (txid: string): DepositSighting => ({
   amount: 2n ** 70n,
   requiredConfirmations: 1,
   seenAt: 1_700_000_000_000,
+  spends: [],
 });
 
 const block = (height: number, fork = 'a') => ({

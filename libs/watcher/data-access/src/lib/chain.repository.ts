@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Network } from '@swap/domain';
-import { SIGHTING_COLUMNS, sightingValues, type DepositSighting } from './deposit';
+import { SIGHTING_COLUMNS, sightingValues, type DepositSighting, type Replacement } from './deposit';
+import { replacedValues, replaceStatement } from './replace-deposit';
 
 export interface BlockRef {
   height: number;
@@ -103,8 +104,9 @@ export class ChainRepository {
   }
 
   /**
-   * Records `block` as processed in one transaction: its deposits, its hash (forgetting blocks
-   * the retention no longer keeps) and the cursor, moved only if it still is at `from`.
+   * Records `block` as processed in one transaction: its deposits, the unmined deposits whose
+   * coins it spent (`replaced`: a double spend mined), its hash (forgetting blocks the retention
+   * no longer keeps) and the cursor, moved only if it still is at `from`.
    */
   async advance(
     network: Network,
@@ -112,6 +114,7 @@ export class ChainRepository {
     block: BlockRecord,
     sightings: DepositSighting[],
     retention: BlockRetention,
+    replaced: Replacement[] = [],
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await moveCursor(manager, network, from, block);
@@ -127,6 +130,7 @@ export class ChainRepository {
         block.height - retention.keepBlocks,
       ]);
       await recordMined(manager, block, sightings);
+      for (const replacement of replaced) await manager.query(replaceStatement, replacedValues(replacement));
     });
   }
 
@@ -183,10 +187,10 @@ async function recordMined(
     // A deposit seen again in the same block keeps its reports; in another block it starts over.
     await manager.query(
       `INSERT INTO deposits (${SIGHTING_COLUMNS}, state, block_height, block_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'block', $11, $12)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'block', $12, $13)
        ON CONFLICT (id) DO UPDATE SET
          state = 'block', block_height = EXCLUDED.block_height, block_hash = EXCLUDED.block_hash,
-         missing_since = NULL, updated_at = now(),
+         missing_since = NULL, replaced_by = NULL, updated_at = now(),
          settled = deposits.settled AND deposits.block_hash IS NOT DISTINCT FROM EXCLUDED.block_hash`,
       [...sightingValues(sighting), block.height, block.hash],
     );

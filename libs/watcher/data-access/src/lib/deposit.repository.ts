@@ -8,7 +8,9 @@ import {
   type DepositRow,
   type DepositSighting,
   type DepositState,
+  type Replacement,
 } from './deposit';
+import { replacedValues, replaceStatement } from './replace-deposit';
 
 export interface DepositReport {
   confirmations: number;
@@ -38,7 +40,7 @@ export class DepositRepository {
     for (const sighting of sightings) {
       await this.dataSource.query(
         `INSERT INTO deposits (${SIGHTING_COLUMNS}, state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'mempool')
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'mempool')
          ON CONFLICT (id) DO NOTHING`,
         sightingValues(sighting),
       );
@@ -67,10 +69,18 @@ export class DepositRepository {
   ): Promise<void> {
     await this.dataSource.query(
       `UPDATE deposits SET state = $2, missing_since = $3, block_height = NULL, block_hash = NULL,
-         settled = false, updated_at = now()
+         replaced_by = NULL, settled = false, updated_at = now()
        WHERE id = $1 AND state = $4`,
       [id, state, missingSince, from],
     );
+  }
+
+  /**
+   * A deposit outside any block whose coins another transaction spent (`by`, in the mempool): it
+   * can never be mined, and is gone at once. Only while still in the state it was judged in.
+   */
+  async setReplaced(replaced: Replacement): Promise<void> {
+    await this.dataSource.query(replaceStatement, replacedValues(replaced));
   }
 
   /** Deposits with something left to report, oldest first. */

@@ -21,6 +21,8 @@ export interface DepositSighting {
   requiredConfirmations: number;
   /** UNIX milliseconds. */
   seenAt: number;
+  /** UTXO chains: the coins (`<txid>:<vout>`) its transaction spends; empty elsewhere. */
+  spends: string[];
 }
 
 export interface Deposit extends DepositSighting {
@@ -29,6 +31,8 @@ export interface Deposit extends DepositSighting {
   blockHash: string | null;
   /** Height of the followed chain when a mempool deposit was first missing from the mempool. */
   missingSince: number | null;
+  /** Reverted because this transaction spent its coins (a fee bump or a double spend). */
+  replacedBy: string | null;
   /** The count at the last report. */
   confirmations: number;
   /** De-duplication id of the last message JetStream acknowledged; null before the first. */
@@ -50,6 +54,8 @@ export interface DepositRow {
   amount: string;
   required_confirmations: number;
   seen_at: string;
+  spends: string[];
+  replaced_by: string | null;
   state: DepositState;
   block_height: string | null;
   block_hash: string | null;
@@ -74,6 +80,8 @@ export function rowToDeposit(row: DepositRow): Deposit {
     amount: BigInt(row.amount),
     requiredConfirmations: row.required_confirmations,
     seenAt: Number(row.seen_at),
+    spends: row.spends,
+    replacedBy: row.replaced_by,
     state: row.state,
     blockHeight: numberOrNull(row.block_height),
     blockHash: row.block_hash,
@@ -85,9 +93,9 @@ export function rowToDeposit(row: DepositRow): Deposit {
   };
 }
 
-/** Columns and values of a new deposit, for INSERT statements ($1…$10). */
+/** Columns and values of a new deposit, for INSERT statements ($1…$11). */
 export const SIGHTING_COLUMNS =
-  'id, network, swap_id, address, currency, txid, output_index, amount, required_confirmations, seen_at';
+  'id, network, swap_id, address, currency, txid, output_index, amount, required_confirmations, seen_at, spends';
 
 export function sightingValues(s: DepositSighting): unknown[] {
   return [
@@ -101,5 +109,13 @@ export function sightingValues(s: DepositSighting): unknown[] {
     s.amount.toString(),
     s.requiredConfirmations,
     s.seenAt,
+    s.spends,
   ];
+}
+
+/** A deposit outside any block (in state `from`) whose coins transaction `by` spent. */
+export interface Replacement {
+  id: string;
+  from: DepositState;
+  by: string;
 }

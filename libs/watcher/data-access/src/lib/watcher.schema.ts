@@ -4,6 +4,7 @@ import { WatcherWatchOrder1764200000000 } from './migrations/1764200000000-watch
 import { WatcherLateWindow1764400000000 } from './migrations/1764400000000-watcher-late-window';
 import { WatcherReportRounds1764500000000 } from './migrations/1764500000000-watcher-report-rounds';
 import { WatcherDepositIndex1764600000000 } from './migrations/1764600000000-watcher-deposit-index';
+import { WatcherReplacedDeposits1765000000000 } from './migrations/1765000000000-watcher-replaced-deposits';
 
 /** The watchers' schema (shared by every network, rows keyed by network) and its migrations, in order. */
 export const WATCHER_SCHEMA = 'watcher';
@@ -14,4 +15,5 @@ export const WATCHER_MIGRATIONS = [
   WatcherLateWindow1764400000000,
   WatcherReportRounds1764500000000,
   WatcherDepositIndex1764600000000,
+  WatcherReplacedDeposits1765000000000,
 ];

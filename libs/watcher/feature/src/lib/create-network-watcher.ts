@@ -40,7 +40,7 @@ export async function createNetworkWatcher(deps: NetworkWatcherDeps): Promise<Ne
   const follow = new FollowChain(
     reader,
     new LateAddressRescan(reader, chain, watchList, matcher, settings, logger),
-    new BlockFollower(reader, chain, matcher, settings, logger, clock),
+    new BlockFollower(reader, chain, deposits, matcher, settings, logger, clock),
     new MempoolTracker(matcher, deposits, settings),
     new DepositReporter(deposits, new DepositPublisher(deps.bus), settings.network, clock, logger),
   );

@@ -10,6 +10,8 @@ export interface TransferScript {
   index?: number;
   /** A fresh txid by default. */
   txid?: string;
+  /** UTXO: the coins the transaction spends. */
+  spends?: string[];
 }
 
 /**
@@ -91,9 +93,16 @@ export class ScriptedChain implements ChainReader {
       to: script.to,
       amount: script.amount,
       from: script.from ?? ['outside-sender'],
+      ...(script.spends ? { spends: script.spends } : {}),
     };
     this.pool.push(transfer);
     return transfer;
+  }
+
+  /** A transaction spending the coins of `replaced` takes its place in the mempool (RBF). */
+  replace(replaced: ChainTransfer, script: TransferScript): ChainTransfer {
+    this.evict(replaced.txid);
+    return this.send({ spends: replaced.spends, ...script });
   }
 
   /** Mines `count` blocks; the first takes the whole mempool. */

@@ -3,6 +3,9 @@ import { query, strings, walletInfo } from './rpc-schemas';
 import { isRpcCode, type UtxoRpc } from './utxo-rpc';
 
 const WALLET_NOT_FOUND = -18;
+/** How long a wallet another caller is creating or loading may take to be listed, and how often to look. */
+const LIST_WAIT_MS = 30_000;
+const LIST_POLL_MS = 100;
 const alreadyLoaded = (err: unknown) => err instanceof Error && /already loaded|duplicate/i.test(err.message);
 /** litecoind 0.21 (and any Core built without sqlite) cannot hold descriptor wallets. */
 const noDescriptorWallets = (err: unknown) => err instanceof Error && /sqlite|descriptor/i.test(err.message);
@@ -19,10 +22,24 @@ export type WalletKind = 'descriptors' | 'legacy';
  * (litecoind 0.21 has no sqlite). Either way the node loads it again after a restart.
  */
 export async function openWallet(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<WalletKind> {
-  if (!(await query(rpc, strings, 'listwallets')).includes(name) && !(await loaded(rpc, name, logger)))
-    await create(rpc, name, logger);
+  if (!(await listed(rpc, name))) {
+    if (!(await loaded(rpc, name, logger))) await create(rpc, name, logger);
+    // Another caller may still be creating or loading it: the node lists it once it is usable.
+    await untilListed(rpc, name);
+  }
   const { descriptors } = await query(rpc, walletInfo, 'getwalletinfo', [], { wallet: name });
   return descriptors ? 'descriptors' : 'legacy';
+}
+
+const listed = async (rpc: UtxoRpc, name: string) =>
+  (await query(rpc, strings, 'listwallets')).includes(name);
+
+async function untilListed(rpc: UtxoRpc, name: string): Promise<void> {
+  for (let waited = 0; !(await listed(rpc, name)); waited += LIST_POLL_MS) {
+    if (waited >= LIST_WAIT_MS)
+      throw new Error(`the node did not load wallet ${name} within ${LIST_WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, LIST_POLL_MS));
+  }
 }
 
 /** True once the wallet is loaded from disk; false when the node has no such wallet. */
@@ -52,6 +69,8 @@ async function create(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise
       logger?.info({ wallet: name, kind: 'legacy' }, 'created the watch-only node wallet');
     }
   } catch (err) {
+    // Another reader of this process created and loaded it meanwhile ("… is already loaded").
+    if (alreadyLoaded(err)) return;
     // Another process created it meanwhile.
     if (!(err instanceof Error && /already exists/i.test(err.message))) throw err;
     if (!(await loaded(rpc, name, logger))) throw err;

@@ -20,6 +20,8 @@ const hex = z.string().regex(/^([0-9a-f]{2})*$/);
 
 export const verboseTx = z.object({
   txid: hex,
+  // A coinbase input spends no coin: it has neither txid nor vout.
+  vin: z.array(z.object({ txid: hex.optional(), vout: integer.optional() })).default([]),
   vout: z.array(
     z.object({
       value: coins.optional(),

@@ -80,8 +80,23 @@ describe.each<[UtxoNetwork, string]>([
   it('sees a deposit in the mempool at 0 confirmations, then in its block with the exact amount', async () => {
     const txid = await payer.send(onNode(ours(1)), 12_345_678n);
     const waiting = (await reader.mempool()).filter((t) => t.txid === txid && t.to === ours(1));
+    // The coins it spends name it, should a fee bump or a double spend take its place.
+    const { vin } = await node.rpc<{ vin: Array<{ txid: string; vout: string }> }>('getrawtransaction', [
+      txid,
+      true,
+    ]);
+    const spends = vin.map((input) => `${input.txid}:${Number(input.vout)}`);
+    expect(spends.length).toBeGreaterThan(0);
     expect(waiting).toEqual([
-      { txid, index: expect.any(Number), currency: network, to: ours(1), amount: 12_345_678n, from: [] },
+      {
+        txid,
+        index: expect.any(Number),
+        currency: network,
+        to: ours(1),
+        amount: 12_345_678n,
+        from: [],
+        spends,
+      },
     ]);
     expect(await reader.transaction(txid)).toEqual({ state: 'mempool' });
 
@@ -200,6 +215,13 @@ describe.each<[UtxoNetwork, string]>([
       { accepted: false, reason: expect.stringMatching(/conflict|spent/) },
     ]);
     await node.mine(1);
+  });
+
+  it('two wallet readers of one process opening a new node wallet at the same moment both read it', async () => {
+    const fresh = { ...config, wallet: `race-${network}` };
+    const readers = [0, 1, 2].map(() => utxoReader(network, fresh, { wallet: true }));
+    const balances = await Promise.all(readers.map((r) => r.balance(ours(7), network)));
+    expect(balances).toEqual([0n, 0n, 0n]);
   });
 
   it('waits for confirmations, refuses what the wallet cannot pay, and prices a transfer', async () => {

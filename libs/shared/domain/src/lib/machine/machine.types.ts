@@ -36,6 +36,11 @@ export type SwapEvent =
       market: CreditingMarket;
       /** The engine's ids of the deposits `amount` adds up; the machine does not read them. */
       deposits?: readonly string[];
+      /**
+       * Their transactions. When the tracked deposit is not among them (a fee bump replaced it,
+       * and its vanishing is not reported yet), `txid` is one of them and the swap follows it.
+       */
+      txids?: readonly string[];
     }
   /**
    * A deposit reached its confirmations after the swap's own credit, or after the swap ended

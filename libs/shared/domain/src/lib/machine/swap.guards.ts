@@ -9,9 +9,15 @@ type Decision = EventOf<'DecisionMade'>;
 
 export const isTrackedDeposit = (swap: Swap, txid: string): boolean => swap.depositTx?.id === txid;
 
-/** The credited event is about the deposit the swap tracks (or the first one, if its 0-conf sighting was missed). */
+/**
+ * The credited event is about the deposit the swap tracks (or the first one, if its 0-conf
+ * sighting was missed), or about one of the credited deposits when the tracked one is not among
+ * them (replaced by a fee bump before it was reported gone).
+ */
 export const creditsTrackedDeposit = (swap: Swap, event: Credited): boolean =>
-  swap.depositTx === null || isTrackedDeposit(swap, event.txid);
+  swap.depositTx === null ||
+  isTrackedDeposit(swap, event.txid) ||
+  (event.txids !== undefined && event.txids.includes(event.txid) && !event.txids.includes(swap.depositTx.id));
 
 export const creditingLeadsTo =
   (outcome: CreditingPlan['outcome']) =>

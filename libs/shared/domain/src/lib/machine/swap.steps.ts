@@ -81,7 +81,9 @@ export const forgetDeposit: Step<EventOf<'DepositReverted'>> = (draft) => {
 /** Marks the tracked deposit credited; returns CancelExpiryTimer when its 0-conf sighting was missed. */
 function credit(draft: Swap, event: EventOf<'DepositCredited'>): SwapEffect[] {
   const required = CURRENCIES[draft.from].reqConfirmations;
-  const seen = draft.depositTx ?? chainTx(event.txid, event.amount, event.now);
+  // The deposit seen first may have given way to another (a fee bump): the credited one is shown.
+  const seen =
+    draft.depositTx?.id === event.txid ? draft.depositTx : chainTx(event.txid, event.amount, event.now);
   draft.depositTx = {
     ...seen,
     amount: event.amount,

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '../currencies';
 import { outputForDeposit } from '../quote/conversion';
 import { Swap, SwapStatus } from '../swap';
-import { MachineRejectionReason, SwapEffect, SwapEvent, TransitionResult } from './machine.types';
+import { EventOf, MachineRejectionReason, SwapEffect, SwapEvent, TransitionResult } from './machine.types';
 import {
   DEPOSIT_TX,
   ev,
@@ -59,6 +59,11 @@ const returnOf = (address = REFUND_ADDRESS, n = 1, deposited = 500_000n, amount 
   deposited,
   amount,
   address,
+});
+/** A credit of `amount` naming deposit tx `b…b` among the transactions `txids` it adds up. */
+const creditedOf = (txids: string[], amount: bigint): SwapEvent => ({
+  ...(ev.credited(amount, {}, 'b'.repeat(64)) as EventOf<'DepositCredited'>),
+  txids,
 });
 const fixedSending = () => walk(states.confirming(newFixedSwap()), ev.credited(1_000_000n), ev.broadcast());
 
@@ -366,6 +371,23 @@ const cases: Case[] = [
     name: 'another deposit credited before the tracked one',
     swap: () => states.confirming(),
     event: ev.credited(1_000_000n, {}, 'a'.repeat(64)),
+    expect: 'same',
+  },
+  {
+    name: 'a replacement credited while the tracked deposit, replaced by a fee bump, is not reported gone yet',
+    swap: () => states.confirming(),
+    event: creditedOf(['b'.repeat(64)], 1_000_000n),
+    expect: 'EXCHANGING',
+    effects: [payout(154_612_500_000_000_000n)],
+    check: (s, before) => {
+      expect(s.depositTx).toMatchObject({ id: 'b'.repeat(64), amount: 1_000_000n, confirmations: 1 });
+      expect(s.time.start).toBe(before.time.start);
+    },
+  },
+  {
+    name: 'a credit naming another deposit while the tracked one is among those credited',
+    swap: () => states.confirming(),
+    event: creditedOf([DEPOSIT_TX, 'b'.repeat(64)], 2_000_000n),
     expect: 'same',
   },
   {

@@ -1,20 +1,23 @@
-import type { BlockRef, ChainReader } from '@swap/chain';
-import type { ChainRepository } from '@swap/watcher-data';
+import type { BlockRef, ChainBlock, ChainReader } from '@swap/chain';
+import type { ChainRepository, DepositRepository, Replacement } from '@swap/watcher-data';
 import type { DepositMatcher } from '../deposits/deposit-matcher';
 import type { WatcherLogger } from '../watcher.logger';
 import type { WatcherSettings } from '../watcher.settings';
 import { findCommonAncestor } from './common-ancestor';
+import { replacedDeposits } from './replaced-deposits';
 
 /**
  * Follows the best chain block by block from the persisted cursor, recording the deposits of each
  * block. A block that does not build on the cursor means a reorganisation: the follower walks
  * back to the common ancestor, forgets the orphaned blocks (their deposits become orphaned, to be
- * found again or reported gone) and goes on from there.
+ * found again or reported gone) and goes on from there. A block spending the coins of a deposit
+ * still outside the chain (a double spend mined) marks that deposit replaced in the same step.
  */
 export class BlockFollower {
   constructor(
     private readonly reader: ChainReader,
     private readonly chain: ChainRepository,
+    private readonly deposits: DepositRepository,
     private readonly matcher: DepositMatcher,
     private readonly settings: WatcherSettings,
     private readonly logger: WatcherLogger,
@@ -40,18 +43,33 @@ export class BlockFollower {
       }
       const sightings = await this.matcher.match(block.transfers);
       const processedAt = this.clock();
-      await this.chain.advance(network, cursor, block, sightings, {
-        processedAt,
-        keepBlocks,
-        keepSince: processedAt - lateWindowMs,
-      });
+      const replaced = await this.replacedIn(block.transfers);
+      await this.chain.advance(
+        network,
+        cursor,
+        block,
+        sightings,
+        { processedAt, keepBlocks, keepSince: processedAt - lateWindowMs },
+        replaced,
+      );
       this.logger.debug(
         { network, height: block.height, hash: block.hash, deposits: sightings.length },
         'block processed',
       );
+      for (const { id, by } of replaced)
+        this.logger.warn(
+          { network, deposit: id, by, height: block.height },
+          'deposit double-spent in a block',
+        );
       cursor = { height: block.height, hash: block.hash };
     }
     return cursor;
+  }
+
+  /** Deposits outside the chain whose coins these transactions spend (UTXO chains only). */
+  private async replacedIn(transfers: ChainBlock['transfers']): Promise<Replacement[]> {
+    if (!transfers.some((transfer) => transfer.spends?.length)) return [];
+    return replacedDeposits(await this.deposits.unmined(this.settings.network), transfers);
   }
 
   /**

@@ -2,9 +2,13 @@ import type { ChainTransfer } from '@swap/chain';
 import type { DepositRepository } from '@swap/watcher-data';
 import type { DepositMatcher } from '../deposits/deposit-matcher';
 import type { WatcherSettings } from '../watcher.settings';
+import { replacedDeposits } from './replaced-deposits';
 import { judgeUnmined } from './unmined-verdict';
 
-/** Deposits outside the chain: new ones in the mempool, evicted ones, orphaned ones. */
+/**
+ * Deposits outside the chain: new ones in the mempool, evicted ones, orphaned ones, and replaced
+ * ones (their coins spent by another transaction in the mempool), which are gone at once.
+ */
 export class MempoolTracker {
   constructor(
     private readonly matcher: DepositMatcher,
@@ -23,7 +27,14 @@ export class MempoolTracker {
       ...(await this.deposits.unmined(network)),
       ...returned.filter((deposit) => deposit.state === 'reverted'),
     ];
+    const missing = candidates.filter((deposit) => !inMempool.has(deposit.id));
+    const replaced = new Map(replacedDeposits(missing, transfers).map((r) => [r.id, r]));
     for (const deposit of candidates) {
+      const replacement = replaced.get(deposit.id);
+      if (replacement) {
+        await this.deposits.setReplaced(replacement);
+        continue;
+      }
       const verdict = judgeUnmined(deposit, inMempool.has(deposit.id), height, vanishBlocks);
       if (verdict)
         await this.deposits.setUnmined(deposit.id, deposit.state, verdict.state, verdict.missingSince);

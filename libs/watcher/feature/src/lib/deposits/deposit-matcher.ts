@@ -80,6 +80,7 @@ export class DepositMatcher {
           amount: transfer.amount,
           requiredConfirmations: CURRENCIES[transfer.currency].reqConfirmations,
           seenAt: this.clock(),
+          spends: transfer.spends ?? [],
         });
       }
     }

@@ -17,6 +17,8 @@ const deposit = (overrides: Partial<Deposit> = {}): Deposit => ({
   blockHeight: 100,
   blockHash: 'h100',
   missingSince: null,
+  replacedBy: null,
+  spends: [],
   confirmations: 0,
   publishedId: null,
   reports: 0,

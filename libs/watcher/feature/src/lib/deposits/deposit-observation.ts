@@ -27,6 +27,7 @@ export function observation(deposit: Deposit, height: number, observedAt: number
     blockHeight: mined ? deposit.blockHeight : null,
     blockHash: mined ? deposit.blockHash : null,
     reverted: deposit.state === 'reverted',
+    ...(deposit.state === 'reverted' && deposit.replacedBy ? { replacedBy: deposit.replacedBy } : {}),
     observedAt,
   };
 }

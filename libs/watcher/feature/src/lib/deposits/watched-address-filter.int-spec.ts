@@ -132,6 +132,7 @@ describe('WatchedAddressFilter', () => {
         amount: 100_000n,
         requiredConfirmations: 6,
         seenAt: T0_MS,
+        spends: [],
       },
     ]);
     counting.watchList.looked = [];
