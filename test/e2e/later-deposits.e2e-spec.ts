@@ -51,15 +51,20 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
   const units = (order: SwapOrder, side: 'from' | 'to', amount: string) =>
     toUnits(amount, CURRENCIES[order[side].code].chainDecimals);
 
-  /** Polls the order until `done` holds of it. */
-  async function until(id: string, what: string, done: (order: SwapOrder) => boolean, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const order = await api.status(id);
-      if (done(order)) return order;
-      if (Date.now() > deadline) throw new Error(`${id}: ${what}: ${JSON.stringify(order)}\n${stack.logs()}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  /** An LTC → ETH float swap of 1 LTC, paid and SENDING, with a fresh refund address. */
+  async function sendingLtcSwap() {
+    const refundAddress = ltcAddress();
+    const created = await api.create({
+      from: 'LTC',
+      to: 'ETH',
+      amount: '1',
+      toAddress: ADDRESSES.ETH,
+      refundAddress,
+    });
+    await driver.deposit('LTC', created.from.address, '1');
+    await driver.mine('LTC', 2);
+    await driver.reach(created.id, 'SENDING');
+    return { created, refundAddress };
   }
 
   /** Mines `network` until the swap's returns all reached `status`. */
@@ -88,7 +93,7 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
     // The payout is in the ETH mempool, not mined: a second payment arrives and confirms.
     await driver.deposit('SOL', created.from.address, '0.5');
     await driver.mine('SOL');
-    const paying = await until(
+    const paying = await driver.until(
       created.id,
       'the further deposit credited',
       (o) => o.from.amountDeposited === '1.50000000',
@@ -97,7 +102,7 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
     expect(Number(paying.to.amount)).toBeGreaterThan(Number(sending.to.amount));
 
     await driver.mine('ETH');
-    const done = await until(
+    const done = await driver.until(
       created.id,
       'both payouts landed',
       (o) => o.status === 'DONE' && o.to.tx?.confirmations === 1,
@@ -123,7 +128,7 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
       await driver.reach(created.id, 'EXCHANGING');
       await driver.deposit('LTC', created.from.address, '0.4');
       await driver.mine('LTC', 2);
-      const both = await until(
+      const both = await driver.until(
         created.id,
         'the further deposit credited',
         (o) => o.from.amountDeposited === '1.40000000',
@@ -149,17 +154,7 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
   });
 
   it('LTC: a further deposit below the pair minimum goes back by itself, less 1 %', async () => {
-    const refundAddress = ltcAddress();
-    const created = await api.create({
-      from: 'LTC',
-      to: 'ETH',
-      amount: '1',
-      toAddress: ADDRESSES.ETH,
-      refundAddress,
-    });
-    await driver.deposit('LTC', created.from.address, '1');
-    await driver.mine('LTC', 2);
-    await driver.reach(created.id, 'SENDING');
+    const { created, refundAddress } = await sendingLtcSwap();
     const before = await balance('LTC', refundAddress);
 
     await driver.deposit('LTC', created.from.address, '0.001');
@@ -174,17 +169,7 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
   });
 
   it('LTC: a deposit after DONE goes back by itself to the refund address, less 1 %', async () => {
-    const refundAddress = ltcAddress();
-    const created = await api.create({
-      from: 'LTC',
-      to: 'ETH',
-      amount: '1',
-      toAddress: ADDRESSES.ETH,
-      refundAddress,
-    });
-    await driver.deposit('LTC', created.from.address, '1');
-    await driver.mine('LTC', 2);
-    await driver.reach(created.id, 'SENDING');
+    const { created, refundAddress } = await sendingLtcSwap();
     await driver.mine('ETH');
     const done = await driver.reach(created.id, 'DONE');
     const before = await balance('LTC', refundAddress);
@@ -205,7 +190,7 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
     await driver.reach(created.id, 'EXPIRED', api, (WINDOW_SECONDS + 15) * 1000);
     await driver.deposit('LTC', created.from.address, '2');
     await driver.mine('LTC', 2);
-    const waiting = await until(created.id, 'a return waiting', (o) => o.returns.length === 1);
+    const waiting = await driver.until(created.id, 'a return waiting', (o) => o.returns.length === 1);
     expect(waiting).toMatchObject({
       status: 'EXPIRED',
       returns: [

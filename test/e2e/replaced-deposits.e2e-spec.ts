@@ -37,17 +37,6 @@ describe('replaced and double-spent deposits (litecoind)', () => {
     await ltc?.stop();
   });
 
-  /** Polls the order until `done` holds of it. */
-  async function until(id: string, what: string, done: (order: SwapOrder) => boolean, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const order = await api.status(id);
-      if (done(order)) return order;
-      if (Date.now() > deadline) throw new Error(`${id}: ${what}: ${JSON.stringify(order)}\n${stack.logs()}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
   /** Mines a block at a time on litecoind and on the devnet's ETH (the payout) until the swap is `status`. */
   async function mineUntil(id: string, status: string): Promise<SwapOrder> {
     for (let round = 0; ; round++) {
@@ -65,10 +54,14 @@ describe('replaced and double-spent deposits (litecoind)', () => {
     const user = Wallet.createRandom().address;
     const created = await api.create({ from: 'LTC', to: 'ETH', amount: '1', toAddress: user });
     const first = await payer.send(created.from.address, toUnits('1', 8));
-    await until(created.id, 'the first transaction seen', (o) => o.from.tx?.id === first);
+    await driver.until(created.id, 'the first transaction seen', (o) => o.from.tx?.id === first);
 
     const bumped = await payer.bumpFee(first);
-    const following = await until(created.id, 'the replacement followed', (o) => o.from.tx?.id === bumped);
+    const following = await driver.until(
+      created.id,
+      'the replacement followed',
+      (o) => o.from.tx?.id === bumped,
+    );
     expect(following).toMatchObject({ status: 'PENDING', from: { amountDeposited: '0.00000000' } });
 
     const done = await mineUntil(created.id, 'DONE');
@@ -90,13 +83,13 @@ describe('replaced and double-spent deposits (litecoind)', () => {
       toAddress: Wallet.createRandom().address,
     });
     const deposit = await payer.send(created.from.address, toUnits('1', 8));
-    await until(created.id, 'the deposit seen', (o) => o.status === 'PENDING');
+    await driver.until(created.id, 'the deposit seen', (o) => o.status === 'PENDING');
 
     const doubleSpend = await payer.doubleSpend(deposit);
     await ltc.mineTransactions([doubleSpend]);
     const thief = Transaction.fromHex(doubleSpend).getId();
 
-    const waiting = await until(created.id, 'back to NEW', (o) => o.status === 'NEW');
+    const waiting = await driver.until(created.id, 'back to NEW', (o) => o.status === 'NEW');
     expect(waiting.from.tx).toBeNull();
     expect(await deposits(created.id)).toMatchObject([{ txid: deposit, reverted: true, replacedBy: thief }]);
 

@@ -58,4 +58,16 @@ export class SwapDriver {
     }
     return order;
   }
+
+  /** Polls the status endpoint until `done` holds of the order (or fails with it and the logs). */
+  async until(id: string, what: string, done: (order: SwapOrder) => boolean, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const order = await this.api.status(id);
+      if (done(order)) return order;
+      if (Date.now() > deadline)
+        throw new Error(`${id}: ${what}: ${JSON.stringify(order)}\n${this.stack.logs()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
