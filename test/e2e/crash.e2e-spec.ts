@@ -1,4 +1,5 @@
 import {
+  DEPOSIT_RETURNS_STREAM,
   devnetBalance,
   devnetDeposit,
   devnetMine,
@@ -12,6 +13,14 @@ import {
 import { CURRENCY_CODES } from '@swap/domain';
 import type { SwapClient } from '@swap/sdk';
 import { CrashLoop, seededRandom, Stack } from '@swap/stack';
+import { ExtraDeposits, planExtras, type Extra } from './support/crash-later';
+import {
+  byTxid,
+  expectedLaterDeposits,
+  extraPayment,
+  laterDeposits,
+  type Payment,
+} from './support/crash-later-checks';
 import {
   CRASH_NETWORKS,
   CRASH_PLAN,
@@ -27,12 +36,13 @@ import { followUntil } from './support/follow-swaps';
 
 /**
  * Issue 3's crash test: the engine, the treasury and a watcher are killed with SIGKILL at random
- * moments while 50 swaps run. After the restarts every swap ends, the ledger balances, and the
- * devnet's own record shows no payout or refund sent twice. CRASH_SEED=<n> replays a schedule.
+ * moments while 50 swaps run, eight of which get a second deposit (issue 21: paid on its own or
+ * returned). After the restarts every swap ends, the ledger balances, and the devnet's own record
+ * shows no payout, refund or return sent twice. CRASH_SEED=<n> replays a schedule.
  */
 const SEED = Number(process.env['CRASH_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
-/** Kills go on until every swap ended, or this long. */
-const CHAOS_MS = 45_000;
+/** Kills go on until every swap ended and every extra deposit was handled, or this long. */
+const CHAOS_MS = 60_000;
 /** Then, with every service up, each swap must end within this. */
 const SETTLE_MS = 90_000;
 const VICTIMS = ['engine', 'treasury', 'watcher-eth'];
@@ -60,13 +70,23 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
     await stack?.stop();
   });
 
-  it('ends every swap, balances the ledger and never sends a payout or refund twice', async () => {
+  it('ends every swap, handles each deposit once, balances the ledger and never pays twice', async () => {
     const swaps: Running[] = [];
     for (const [index, planned] of CRASH_PLAN.entries()) swaps.push(await create(planned, index));
     const miner = startMiner();
     const notes: string[] = [];
     const started = Date.now();
     const at = () => `+${((Date.now() - started) / 1000).toFixed(1)} s`;
+    const extras = new ExtraDeposits(planExtras(swaps, seededRandom(SEED + VICTIMS.length + 1)), {
+      api,
+      send: async ({ swap, kind, amount, sentWhile }) => {
+        const deposit = { currency: swap.from, address: swap.depositAddress, amount };
+        const { txid } = await stack.call(devnetDeposit, deposit);
+        notes.push(`${at()} ${kind} deposit ${amount} ${swap.from} to ${swap.id} (${sentWhile})`);
+        return txid;
+      },
+      show: (id) => stack.call(engineShowSwap, { id }),
+    });
     const loops = VICTIMS.map(
       (name, i) =>
         new CrashLoop(stack.service(name), seededRandom(SEED + i), {
@@ -81,20 +101,26 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
     );
     const chaosEnds = Date.now() + CHAOS_MS;
     let unfinished: string[] = [];
+    let killsEnded = Infinity;
     try {
       try {
         await fundInRandomOrder(swaps);
         await followUntil(api, swaps, chaosEnds);
+        await extras.follow(chaosEnds);
       } finally {
         // Never left running: a loop would start a service again after the stack stopped.
         await Promise.all(loops.map((loop) => loop.stop()));
+        killsEnded = Date.now();
       }
       notes.push(`${at()} every service up again`);
-      unfinished = await followUntil(api, swaps, Date.now() + SETTLE_MS);
+      const settleEnds = Date.now() + SETTLE_MS;
+      unfinished = [...(await followUntil(api, swaps, settleEnds)), ...(await extras.follow(settleEnds))];
+      unfinished.push(...(await extras.settled(settleEnds, (line) => notes.push(line))));
       notes.push(`${at()} ${unfinished.length === 0 ? 'every swap ended' : 'swaps left unfinished'}`);
       await treasurySettled();
       notes.push(`${at()} the treasury settled`);
     } finally {
+      await extras.stop();
       await miner.stop();
       console.log(`crash test, seed ${SEED}:\n${notes.join('\n')}\nslowest swaps: ${slowest(swaps)}`);
     }
@@ -102,9 +128,22 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
 
     expect({ unfinished, report }).toEqual({ unfinished: [], report });
     for (const loop of loops) expect(loop.kills.length).toBeGreaterThan(0);
+    const afterKills = extras.extras.filter((e) => !(e.sentAt !== undefined && e.sentAt < killsEnded));
+    expect({ sentAfterTheKills: afterKills.map((e) => e.swap.id), report }).toEqual({
+      sentAfterTheKills: [],
+      report,
+    });
     const expected = (s: Running) => (s.kind === 'float' ? 'DONE' : 'REFUNDED');
     expect(swaps.map((s) => [s.id, s.status])).toEqual(swaps.map((s) => [s.id, expected(s)]));
-    for (const swap of swaps) await expectPaidOnce(swap, await stack.call(engineShowSwap, { id: swap.id }));
+    for (const swap of swaps) {
+      const snapshot = await stack.call(engineShowSwap, { id: swap.id });
+      const extra = extras.extras.find((e) => e.swap === swap);
+      expect({ swap: swap.id, ...laterDeposits(snapshot) }).toEqual({
+        swap: swap.id,
+        ...expectedLaterDeposits(swap, snapshot, extra),
+      });
+      await expectPaidOnce(swap, snapshot, extra);
+    }
     await expectEveryTransactionOneTransfer();
     await expectLedgerBalanced(swaps);
     await expectHoldingsMatchTheLedger(swaps);
@@ -173,7 +212,8 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
       const inFlight = await records.transfersInFlight();
       const consumed =
         (await idle(SWAP_EVENTS_STREAM.name, 'treasury-swaps')) &&
-        (await idle(MONEY_COMMANDS_STREAM.name, 'treasury-payouts'));
+        (await idle(MONEY_COMMANDS_STREAM.name, 'treasury-payouts')) &&
+        (await idle(DEPOSIT_RETURNS_STREAM.name, 'treasury-returns'));
       if (consumed && inFlight === 'none in flight') return;
       if (Date.now() > deadline) throw new Error(`treasury not settled: ${inFlight}, consumed: ${consumed}`);
       await sleep(300);
@@ -187,29 +227,33 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
 
   /**
    * The devnet took exactly one transaction to the swap's payout or refund address, from the hot
-   * wallet, for the amount the swap shows, and the treasury has one transfer for it: no payout or
-   * refund was broadcast twice, and none went to the other address.
+   * wallet, for the amount the swap shows, and one more for its extra deposit's payout or return,
+   * each with one treasury transfer: none was broadcast twice, and none went to the other address.
    */
-  async function expectPaidOnce(swap: Running, snapshot: SwapSnapshot): Promise<void> {
+  async function expectPaidOnce(swap: Running, snapshot: SwapSnapshot, extra?: Extra): Promise<void> {
     const paidOut = swap.kind === 'float';
     const tx = paidOut ? snapshot.payoutTx : snapshot.refundTx;
     const currency = paidOut ? swap.to : swap.from;
+    const own: Payment = {
+      sent: {
+        txid: tx?.id,
+        sender: hotWallet(network(currency)),
+        currency,
+        amount: paidOut ? snapshot.amountTo : tx?.amount,
+        state: 'confirmed',
+      },
+      transfer: { kind: paidOut ? 'payout' : 'refund', txid: tx?.id, state: 'CONFIRMED' },
+    };
+    const payments = [own, ...(extra ? [extraPayment(swap, snapshot, extra)] : [])];
     const sent = [
       ...(await records.sentTo(network(swap.to), swap.toAddress)),
       ...(await records.sentTo(network(swap.from), swap.refundAddress)),
     ];
-    expect({ swap: swap.id, sent, transfers: await records.paymentsOf(swap.id) }).toEqual({
+    const transfers = await records.paymentsOf(swap.id);
+    expect({ swap: swap.id, sent: byTxid(sent), transfers: byTxid(transfers) }).toEqual({
       swap: swap.id,
-      sent: [
-        {
-          txid: tx?.id,
-          sender: hotWallet(network(currency)),
-          currency,
-          amount: paidOut ? snapshot.amountTo : tx?.amount,
-          state: 'confirmed',
-        },
-      ],
-      transfers: [{ kind: paidOut ? 'payout' : 'refund', txid: tx?.id, state: 'CONFIRMED' }],
+      sent: byTxid(payments.map((p) => p.sent)),
+      transfers: byTxid(payments.map((p) => p.transfer)),
     });
     expect(paidOut ? snapshot.toAddress : snapshot.refundAddress).toBe(
       paidOut ? swap.toAddress : swap.refundAddress,

@@ -9,6 +9,7 @@ import { pipeLines } from './line-pipe';
 import { unreachableAncestor } from './postgres-reach';
 import { isRunning, killOnExit, stopChild } from './process-group';
 import { say } from './say';
+import { stopStale } from './stale-process';
 
 export interface RunningPostgres {
   url: string;
@@ -46,6 +47,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
     throw new Error(`${passwordFile} is missing; delete ${dataDir} to start with a fresh database`);
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
+  // An earlier run stopped uncleanly may have left its server holding the data directory's lock.
+  await stopStale('PostgreSQL', join(dataDir, 'postmaster.pid'), dataDir, 'SIGINT');
 
   const port = await freePort(DEFAULT_PORT);
   const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];

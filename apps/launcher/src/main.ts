@@ -8,6 +8,7 @@ import { appMain, DATA_DIR, ROOT } from './repo-paths';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file';
 import { say } from './say';
 import { SERVICES, type ServiceSpec } from './services';
+import { stopStale } from './stale-process';
 import { Supervisor } from './supervisor';
 import { Teardown } from './teardown';
 import { accountKeysEnv } from './account-keys';
@@ -19,6 +20,9 @@ const env = process.env;
 const teardown = new Teardown();
 const API_URL = `http://127.0.0.1:${SERVICES[0].port}/v1`;
 let stopping = false;
+/** The running services' pids, for the next run should this launcher die uncleanly. */
+const PIDS_DIR = join(DATA_DIR, 'run');
+const pidFile = (spec: ServiceSpec) => join(PIDS_DIR, `${spec.name}.pid`);
 
 interface Shared {
   DATABASE_URL: string;
@@ -38,6 +42,13 @@ async function start(): Promise<ServiceSpec[]> {
     process.stderr.write(`${NATS_INSTALL_HINT}\n`);
     process.exit(1);
   }
+
+  // Services an earlier run left behind (it died uncleanly) hold their ports: they go first, before
+  // the PostgreSQL and NATS they use (which startEmbeddedPostgres and startNats clear the same way).
+  mkdirSync(PIDS_DIR, { recursive: true });
+  await Promise.all(
+    SERVICES.map((spec) => stopStale(spec.name, pidFile(spec), appMain(spec.app), 'SIGTERM')),
+  );
 
   const shared: Shared = {
     DATABASE_URL: await databaseUrl(),
@@ -59,7 +70,14 @@ async function start(): Promise<ServiceSpec[]> {
   const running = SERVICES.filter((spec) => existsSync(appMain(spec.app)));
   reportNotBuilt(SERVICES.filter((spec) => !running.includes(spec)));
   const supervisors = running.map(
-    (spec) => new Supervisor(spec.name, appMain(spec.app), childEnv(spec, shared)),
+    (spec) =>
+      new Supervisor(
+        spec.name,
+        appMain(spec.app),
+        childEnv(spec, shared),
+        invalidConfiguration,
+        pidFile(spec),
+      ),
   );
   supervisors.forEach((supervisor) => supervisor.start());
   teardown.add('stopping services', async () => {
@@ -125,6 +143,19 @@ function assertDistinctPorts(): void {
   if (clash !== undefined || ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
     throw new Error(`service ports must be distinct valid ports (check PORT): ${ports.join(', ')}`);
   }
+}
+
+/** A service that cannot start with this configuration stops everything: no restart mends it. */
+function invalidConfiguration(name: string, lines: string[]): void {
+  if (stopping) return;
+  const problems = lines.filter((line) => /^\s*-\s|invalid configuration|missing|must|unknown/i.test(line));
+  say(`${name} cannot start with this configuration; stopping:`);
+  for (const line of problems.length > 0 ? problems : lines) say(`  ${line.trim()}`);
+  stopping = true;
+  void startup
+    .catch(() => undefined)
+    .then(() => teardown.run())
+    .then(() => process.exit(1));
 }
 
 async function shutdown(signal: string): Promise<void> {

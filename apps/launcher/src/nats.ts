@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { freePort, waitForPort } from './free-port';
 import { pipeLines } from './line-pipe';
 import { isRunning, killOnExit, stopChild } from './process-group';
+import { stopStale } from './stale-process';
 
 export interface RunningNats {
   url: string;
@@ -38,10 +39,15 @@ export function findNatsServer(): string | undefined {
 /** A loopback nats-server with JetStream, its store in `storeDir` so streams survive restarts. */
 export async function startNats(binary: string, storeDir: string): Promise<RunningNats> {
   mkdirSync(storeDir, { recursive: true });
+  // One left by an earlier run that stopped uncleanly would share the store with the new one.
+  const pidFile = join(dirname(storeDir), 'nats.pid');
+  await stopStale('nats-server', pidFile, storeDir, 'SIGTERM');
   const port = await freePort(DEFAULT_PORT);
   const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir, '-n', 'swap-launcher'];
   const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   killOnExit(child);
+  if (child.pid) writeFileSync(pidFile, `${child.pid}\n`);
+  child.once('exit', () => rmSync(pidFile, { force: true }));
   const tail: string[] = [];
   // Its start-up banner is twenty lines; show warnings and errors, keep the rest for a failure.
   const keep = (line: string) => {

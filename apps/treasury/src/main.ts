@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, EXIT_CONFIG, loadConfig } from '@swap/service-kit';
 import { completeConfig, treasuryConfigSchema } from './treasury.config';
 import { treasuryModule } from './treasury.module';
 
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   } catch (err) {
     // The messages name variables and files only: never key material.
     process.stderr.write(`invalid configuration: ${(err as Error).message}\n`);
-    return process.exit(1);
+    return process.exit(EXIT_CONFIG);
   }
   const { config, keys } = setup;
   await bootstrapService({

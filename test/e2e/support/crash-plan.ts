@@ -1,5 +1,5 @@
 import { accountPublicKeys, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
-import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCIES, toUnits, type CurrencyCode, type Network } from '@swap/domain';
 import { TEST_MNEMONIC } from '@swap/stack';
 
 /** The crash test's networks: two with a token (sweeps with gas top-ups), two without. */
@@ -13,6 +13,9 @@ const USERS = accountPublicKeys(
 const TREASURY = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
 
 export const network = (code: CurrencyCode): Network => CURRENCIES[code].network;
+/** A decimal amount of `code` in base units. */
+export const units = (amount: string, code: CurrencyCode): bigint =>
+  toUnits(amount, CURRENCIES[code].chainDecimals);
 export const userAddress = (code: CurrencyCode, index: number): string =>
   depositAddress(network(code), USERS[network(code)], index);
 /** Index 0 of the treasury's account: where payouts and refunds leave from. */

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { EXIT_CONFIG } from '../config/load-config';
 import { createLogger } from '../logger/create-logger';
 import { PinoNestLogger } from '../logger/pino-nest.logger';
 import { ShutdownWatchdog } from './shutdown-watchdog';
@@ -60,7 +61,9 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
       // A setting to fix, not a bug: the list of problems, without a stack trace.
       process.stderr.write(`${err.message}\n`);
       logger.fatal({ problems: err.problems }, `${options.name} failed to start: ${err.problems.join('; ')}`);
-    } else logger.fatal({ err }, `${options.name} failed to start`);
+      return process.exit(EXIT_CONFIG);
+    }
+    logger.fatal({ err }, `${options.name} failed to start`);
     return process.exit(1);
   }
 }

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
 
+/**
+ * The exit code of a service stopped by its configuration (EX_CONFIG of sysexits.h): a setting to
+ * fix, which no restart mends. `npm start` stops on it rather than restart the service forever.
+ */
+export const EXIT_CONFIG = 78;
+
 /** Every missing or invalid variable, by name; never the values, which may be secrets. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -36,6 +42,6 @@ export function loadConfig<S extends z.ZodType>(
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`${err.message}\n`);
-    return process.exit(1);
+    return process.exit(EXIT_CONFIG);
   }
 }
