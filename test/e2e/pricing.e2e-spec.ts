@@ -17,7 +17,7 @@ async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promi
   }
 }
 
-/** 64998.11 / 3201.44: the medians of BTC and ETH over the eight recorded answers. */
+/** 64998.11 / 3201.44: the medians of BTC and ETH over the eleven recorded answers. */
 const BTC_ETH_RATE = '20.302773127092808236';
 
 describe('live pricing, liquidity limits and maintenance switches, end to end', () => {
@@ -31,7 +31,7 @@ describe('live pricing, liquidity limits and maintenance switches, end to end', 
 
   beforeAll(async () => {
     exchanges = await serveExchangeFixtures();
-    // Kraken and Coinbase down from the start: USDT-USD has one source left (Bitfinex).
+    // Kraken and Coinbase down from the start: USDT-USD has two sources left (Bitfinex, Bitstamp).
     exchanges.down.add('kraken').add('coinbase');
     stack = await Stack.start({
       pricingEnv: { ...exchanges.env(), PRICE_BREAKER_COOLDOWN_SECONDS: '1' },
@@ -54,7 +54,7 @@ describe('live pricing, liquidity limits and maintenance switches, end to end', 
     });
     expect(prices.find((p) => p.coin === 'USDT')).toMatchObject({
       usd: null,
-      reason: '1 fresh source within 2 % of the median, 3 needed',
+      reason: '2 fresh sources within 2 % of the median, 3 needed',
     });
     expect(prices.find((p) => p.coin === 'BTC')).toMatchObject({ usd: null });
     expect(await failure(btcToEth())).toEqual({
@@ -84,14 +84,26 @@ describe('live pricing, liquidity limits and maintenance switches, end to end', 
     const btc = prices.find((p) => p.coin === 'BTC');
     expect(btc).toMatchObject({ usd: '64998.11', minSources: 3, maxDeviation: '0.02' });
     expect(btc?.sources.map((s) => [s.name, s.status])).toEqual(
-      ['binance', 'kraken', 'coinbase', 'okx', 'bybit', 'kucoin', 'bitfinex', 'gate'].map((n) => [n, 'used']),
+      [
+        'binance',
+        'kraken',
+        'coinbase',
+        'okx',
+        'bybit',
+        'kucoin',
+        'bitfinex',
+        'gate',
+        'htx',
+        'mexc',
+        'bitstamp',
+      ].map((n) => [n, 'used']),
     );
     expect(
       prices
         .find((p) => p.coin === 'XMR')
         ?.sources.filter((s) => s.status === 'unlisted')
         .map((s) => s.name),
-    ).toEqual(['binance', 'coinbase', 'okx', 'bybit']);
+    ).toEqual(['binance', 'coinbase', 'okx', 'bybit', 'bitstamp']);
   });
 
   it('switches a pair off and on', async () => {

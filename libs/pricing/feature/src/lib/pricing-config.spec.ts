@@ -34,6 +34,18 @@ describe('pricing configuration', () => {
     expect(kraken).toMatchObject({ name: 'kraken', baseUrl: 'http://127.0.0.1:9/k' });
   });
 
+  it('knows HTX, MEXC and Bitstamp, each with its own URL variable', () => {
+    const sources = priceSources(
+      parse({ PRICE_SOURCES: 'HTX, mexc,bitstamp', PRICE_BITSTAMP_URL: 'http://127.0.0.1:9/bs/' }),
+    );
+    expect(sources).toMatchObject([
+      { name: 'htx', baseUrl: 'https://api.huobi.pro' },
+      { name: 'mexc', baseUrl: 'https://api.mexc.com' },
+      { name: 'bitstamp', baseUrl: 'http://127.0.0.1:9/bs' },
+    ]);
+    expect(sources).toHaveLength(3);
+  });
+
   it.each([
     ['2%', '0.02'],
     ['2.5 %', '0.025'],
@@ -45,8 +57,10 @@ describe('pricing configuration', () => {
 
   it('names every mistake', () => {
     expect(problems({ PRICE_SOURCES: 'kraken,mtgox' })).toEqual([
-      'PRICE_SOURCES: unknown source; known: devnet, binance, kraken, coinbase, okx, bybit, kucoin, bitfinex, gate',
+      'PRICE_SOURCES: unknown source; known: devnet, binance, kraken, coinbase, okx, bybit, kucoin, bitfinex, gate, htx, mexc, bitstamp',
     ]);
+    // HTX is named htx, not by its former name.
+    expect(problems({ PRICE_SOURCES: 'huobi' })).toHaveLength(1);
     expect(
       problems({ PRICE_SOURCES: 'kraken,gate', PRICE_MIN_SOURCES: '3', PRICE_MIN_SOURCES_XMR: '0' }),
     ).toEqual([

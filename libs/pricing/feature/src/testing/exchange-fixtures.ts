@@ -17,11 +17,14 @@ const ROUTES: Readonly<Record<string, string>> = {
   '/bitfinex/v2/tickers?symbols=tBTCUSD,tETHUSD,tLTCUSD,tXMRUSD,tTRXUSD,tSOLUSD,tAVAX:USD,tUSTUSD':
     'bitfinex-tickers.json',
   '/gate/api/v4/spot/tickers': 'gate-tickers.json',
+  '/htx/market/tickers': 'htx-tickers.json',
+  '/mexc/api/v3/ticker/bookTicker': 'mexc-book-ticker.json',
+  '/bitstamp/api/v2/ticker/': 'bitstamp-ticker.json',
 };
 
 /**
- * One local HTTP server answering as all eight exchanges, each under its own path prefix, with
- * their recorded public responses. Tests take exchanges down (503) and back with `down`.
+ * One local HTTP server answering as every exchange of the registry, each under its own path
+ * prefix, with their recorded public responses. Tests take exchanges down (503) and back with `down`.
  */
 export interface ExchangeFixtures {
   server: FixtureServer;

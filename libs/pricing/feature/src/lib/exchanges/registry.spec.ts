@@ -11,6 +11,9 @@ describe('exchange registry', () => {
       'kucoin',
       'bitfinex',
       'gate',
+      'htx',
+      'mexc',
+      'bitstamp',
     ]);
     const sources = EXCHANGE_NAMES.map((name) => EXCHANGES[name]());
     expect(sources.map((s) => s.name)).toEqual(EXCHANGE_NAMES);
@@ -23,6 +26,9 @@ describe('exchange registry', () => {
       'https://api.kucoin.com',
       'https://api-pub.bitfinex.com',
       'https://api.gateio.ws',
+      'https://api.huobi.pro',
+      'https://api.mexc.com',
+      'https://www.bitstamp.net',
     ]);
   });
 
@@ -32,6 +38,8 @@ describe('exchange registry', () => {
 
   it('recognises exchange names', () => {
     expect(isExchangeName('bitfinex')).toBe(true);
+    expect(isExchangeName('bitstamp')).toBe(true);
+    expect(isExchangeName('huobi')).toBe(false);
     expect(isExchangeName('toString')).toBe(false);
   });
 });

@@ -1,15 +1,28 @@
 import { BinanceSource } from './binance.source';
 import { BitfinexSource } from './bitfinex.source';
+import { BitstampSource } from './bitstamp.source';
 import { BybitSource } from './bybit.source';
 import { CoinbaseSource } from './coinbase.source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
 import { GateSource } from './gate.source';
+import { HtxSource } from './htx.source';
 import { KrakenSource } from './kraken.source';
 import { KucoinSource } from './kucoin.source';
+import { MexcSource } from './mexc.source';
 import { OkxSource } from './okx.source';
 
 export type ExchangeName =
-  'binance' | 'kraken' | 'coinbase' | 'okx' | 'bybit' | 'kucoin' | 'bitfinex' | 'gate';
+  | 'binance'
+  | 'kraken'
+  | 'coinbase'
+  | 'okx'
+  | 'bybit'
+  | 'kucoin'
+  | 'bitfinex'
+  | 'gate'
+  | 'htx'
+  | 'mexc'
+  | 'bitstamp';
 
 /** Factory per exchange, keyed by the source's lowercase name. */
 export const EXCHANGES: Readonly<Record<ExchangeName, (options?: ExchangeSourceOptions) => ExchangeSource>> =
@@ -22,6 +35,9 @@ export const EXCHANGES: Readonly<Record<ExchangeName, (options?: ExchangeSourceO
     kucoin: (options) => new KucoinSource(options),
     bitfinex: (options) => new BitfinexSource(options),
     gate: (options) => new GateSource(options),
+    htx: (options) => new HtxSource(options),
+    mexc: (options) => new MexcSource(options),
+    bitstamp: (options) => new BitstampSource(options),
   };
 
 export const EXCHANGE_NAMES = Object.keys(EXCHANGES) as ExchangeName[];
