@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, loadConfig, parseConfig } from '../../index';
+import { ConfigError, EXIT_CONFIG, loadConfig, parseConfig } from '../../index';
 
 const schema = z.object({
   DATABASE_URL: z.string().url(),
@@ -61,13 +61,14 @@ describe('parseConfig', () => {
 });
 
 describe('loadConfig', () => {
-  it('prints the problems and exits 1', () => {
+  it('prints the problems and exits with EXIT_CONFIG (78), which npm start does not restart', () => {
     const exit = jest.spyOn(process, 'exit').mockImplementation(((code?: number) => {
       throw new Error(`exit ${code}`);
     }) as typeof process.exit);
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      expect(() => loadConfig(schema, {})).toThrow('exit 1');
+      expect(() => loadConfig(schema, {})).toThrow(`exit ${EXIT_CONFIG}`);
+      expect(EXIT_CONFIG).toBe(78);
       const printed = stderr.mock.calls.map(([chunk]) => String(chunk)).join('');
       expect(printed).toContain('DATABASE_URL: missing (required)');
       expect(printed).toContain('NATS_URL: missing (required)');
