@@ -286,13 +286,30 @@ describe('Monero adapter against a regtest monerod', () => {
     await expect(treasury.balance(payerAddress, 'XMR')).rejects.toThrow(/not an address of wallet/);
   });
 
+  /**
+   * Mines until the daemon has `txid` in a block, and returns that block's height: on a busy
+   * machine the transaction may reach the pool only after the first block is made.
+   */
+  async function minedAt(txid: string): Promise<number> {
+    for (let round = 0; round < 10; round++) {
+      await nodes.mine(1, payerAddress);
+      const { txs } = await nodes.daemonPost<{ txs?: Array<{ in_pool: boolean; block_height: string }> }>(
+        '/get_transactions',
+        { txs_hashes: [txid] },
+      );
+      const tx = txs?.[0];
+      if (tx && !tx.in_pool) return Number(tx.block_height);
+    }
+    throw new Error(`${txid} was not mined`);
+  }
+
   it("restores a wallet that sees earlier deposits to subaddresses beyond the wallet-rpc's own lookahead", async () => {
     // wallet2 recognises 200 subaddresses past the last one created; 450 is beyond that.
     const to = deposit(450);
     const { tx_hash } = await nodes.walletRpc<{ tx_hash: string }>(PAYER, 'transfer', {
       destinations: [{ address: to, amount: 700_000_000_000n }],
     });
-    const height = await nodes.mine(1, payerAddress);
+    const height = await minedAt(tx_hash);
     const url = withLogin(nodes.walletUrls[WATCHER], WATCHER_LOGIN.password);
     const restored = moneroReader(
       { ...config(WATCHER, url), walletName: 'restored-view', subaddressLookahead: 500 },
