@@ -28,7 +28,7 @@ module.exports = {
     {
       ...base,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts', '<rootDir>/test/deploy/**/*.int-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/integration.setup.js'],
     },
     {
