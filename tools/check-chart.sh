@@ -1,45 +1,71 @@
 #!/usr/bin/env bash
-# Checks the Helm chart in deploy/instant-swap: `helm lint` and `helm template` with the default
-# values and with each file in deploy/instant-swap/ci/ (everything enabled; existing Secrets), then
-# reads every rendered document back and checks what the chart promises: valid YAML, unique names,
-# a Service per Deployment, every variable a service cannot start without (in the ci sets, where
-# everything is configured), each secret only in the pods that need it (the mnemonic in the
-# treasury alone), and pods that roll when a chart-made Secret they read changes, only those.
-# Uses `helm` from the PATH or $HELM; without one it says so and exits 0.
+# Checks the Helm chart in deploy/instant-swap (or the chart folder given): `helm lint` and
+# `helm template` with the default values and with each file in its ci/ (everything enabled;
+# existing Secrets), then reads every rendered document back and checks what the chart promises:
+# valid YAML, unique names, a Service per Deployment, every variable a service cannot start
+# without (in the ci sets, where everything is configured), each secret and node URL only in the
+# pods that need it (the mnemonic in the treasury alone), no watcher with nothing to watch, the
+# Ingress routing the API and the status pages and nothing internal, market prices by default, and
+# pods that roll when a chart-made Secret they read changes, only those.
+# Uses `helm` from the PATH or $HELM; without helm, tools/render-chart/helm (the same rendering,
+# built with Go from Debian's packages; no lint). Without either it says so and exits 0.
 set -euo pipefail
+say() { printf 'check-chart: %s\n' "$*"; }
+chart=$(cd "${1:-$(dirname "$0")/../deploy/instant-swap}" && pwd)
 cd "$(dirname "$0")/.."
 
-say() { printf 'check-chart: %s\n' "$*"; }
 HELM=${HELM:-helm}
+lint=true
 if ! command -v "$HELM" >/dev/null 2>&1; then
-  say "helm is not installed (put it on the PATH or set HELM=/path/to/helm): chart not checked"
-  exit 0
+  if ! command -v go >/dev/null 2>&1; then
+    say "neither helm nor go is installed (put helm on the PATH or set HELM=/path/to/helm; or apt-get install golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v2-dev golang-github-xeipuuv-gojsonschema-dev): chart not checked"
+    exit 0
+  fi
+  HELM=tools/render-chart/helm
+  lint=false
 fi
 
-chart=deploy/instant-swap
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-say "$("$HELM" version --short)"
+status=0
+version=$("$HELM" version --short) || status=$?
+if [ "$status" = 127 ]; then
+  say "$HELM cannot run here (see above): chart not checked"
+  exit 0
+fi
+[ "$status" = 0 ] || exit "$status"
+say "$version"
+$lint || say "helm is not installed: rendering with $HELM, without helm lint"
 
 sets=(default)
 for file in "$chart"/ci/*-values.yaml; do sets+=("$file"); done
 for set in "${sets[@]}"; do
   args=()
   [ "$set" = default ] || args=(-f "$set")
-  say "lint and template: $set"
-  "$HELM" lint --strict "$chart" "${args[@]}" >"$out/lint.log" || {
-    cat "$out/lint.log"
-    exit 1
-  }
+  if $lint; then
+    say "lint and template: ${set#"$PWD"/}"
+    "$HELM" lint --strict "$chart" "${args[@]}" >"$out/lint.log" || {
+      cat "$out/lint.log"
+      exit 1
+    }
+  else
+    say "template: ${set#"$PWD"/}"
+  fi
   "$HELM" template swap "$chart" --namespace swap "${args[@]}" >"$out/$(basename "$set").rendered.yaml"
 done
 
-# The chart must refuse what would break the services' guarantees, and allow what leases make safe.
+# The chart must refuse what would break the services' guarantees, saying why (the pattern, in its
+# message), and allow what leases make safe.
 refuse() {
-  local why=$1
-  shift
-  if "$HELM" template swap "$chart" "$@" >/dev/null 2>&1; then
+  local why=$1 pattern=$2
+  shift 2
+  if "$HELM" template swap "$chart" "$@" >/dev/null 2>"$out/refuse.log"; then
     say "FAILED: the chart accepted $why ($*)"
+    exit 1
+  fi
+  if ! grep -qiE "$pattern" "$out/refuse.log"; then
+    say "FAILED: the chart refused $why ($*), but not for that reason:"
+    cat "$out/refuse.log"
     exit 1
   fi
 }
@@ -52,15 +78,22 @@ accept() {
     exit 1
   fi
 }
-refuse 'a second treasury' --set treasury.replicas=2
-refuse 'a second refunds service' --set refunds.replicas=2
-refuse 'an autoscaled refunds service' --set refunds.autoscaling.enabled=true
-refuse 'a second devnet' --set devnet.enabled=true --set devnet.replicas=2
-refuse 'a misspelt value' --set gateway.replica=3
-refuse 'a misspelt watcher setting' --set watchers.btc.pollMS=500
-refuse 'a grace period shorter than the shutdown' --set gateway.terminationGracePeriodSeconds=12
+refuse 'a second treasury' 'treasury must run as a single replica' --set treasury.replicas=2
+refuse 'a second refunds service' 'refunds must run as a single replica' --set refunds.replicas=2
+refuse 'an autoscaled refunds service' 'refunds must run as a single replica' --set refunds.autoscaling.enabled=true
+refuse 'a second devnet' 'devnet must run as a single replica' --set devnet.enabled=true --set devnet.replicas=2
+refuse 'a misspelt value' 'replica' --set gateway.replica=3
+refuse 'a misspelt watcher setting' 'pollMS' --set watchers.btc.pollMS=500
+refuse 'a misspelt node setting' 'rpcURL' --set networks.btc.node.rpcURL=http://node:8332
+refuse 'a grace period shorter than the shutdown' 'terminationGracePeriodSeconds' \
+  --set gateway.terminationGracePeriodSeconds=12
+refuse 'a watcher with nothing to watch (no node, no devnet)' 'BTC has nothing to watch' --set watchers.btc.enabled=true
+refuse 'every watcher on with nothing to watch' 'watchers.defaults.enabled is true' --set watchers.defaults.enabled=true
 accept 'several engines (inbox partitions through KV leases)' --set engine.replicas=4
-accept 'standby watchers (one follower per network through a KV lease)' --set watchers.btc.replicas=3
+accept 'standby watchers (one follower per network through a KV lease)' \
+  --set networks.btc.node.existingSecret=btc-node --set watchers.btc.replicas=3
+accept 'a watcher on the devnet' --set devnet.enabled=true --set watchers.btc.enabled=true
+accept 'a watcher on its node' --set networks.xmr.node.daemonRpcUrl=http://monerod:18081 --set watchers.xmr.enabled=true
 
 # The full set again with one chart-made secret changed each: which pods roll.
 full="$chart/ci/full-values.yaml"
@@ -69,6 +102,10 @@ full="$chart/ci/full-values.yaml"
   --set database.url=postgres://swap:test-only-other@postgres.db.svc:5432/swap >"$out/full.database.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
   --set networks.btc.xpub=test-only-other-btc-xpub >"$out/full.btc-xpub.yaml"
+"$HELM" template swap "$chart" --namespace swap -f "$full" \
+  --set networks.btc.node.rpcUrl=http://swap:test-only-other@bitcoind:8332 >"$out/full.btc-node.yaml"
+"$HELM" template swap "$chart" --namespace swap -f "$full" \
+  --set networks.xmr.watcherWallet.password=test-only-other >"$out/full.xmr-watcher-wallet.yaml"
 
 if ! node -e "require('yaml')" >/dev/null 2>&1; then
   say "no YAML parser (node's yaml package): rendered manifests not read back"
@@ -95,15 +132,45 @@ const read = (name, file) => {
 };
 const NETWORKS = ['BTC', 'LTC', 'XMR', 'TRX', 'ETH', 'SOL', 'AVAX'];
 const XPUBS = NETWORKS.map((n) => `${n}_XPUB`);
-// Which components may read each secret (the services' config schemas: apps/*/src).
-const scope = { TREASURY_MNEMONIC: ['treasury'], TREASURY_MNEMONIC_FILE: ['treasury'], SECRETS_KEY: ['gateway'] };
+// Each network's node settings (libs/shared/chain: *-config.ts), read by the treasury, the refunds
+// service and that network's watcher only; the URL first.
+const utxo = (n) => [`${n}_RPC_URL`, `${n}_WALLET`, `${n}_WALLET_BIRTHDAY`, `${n}_FEE_TARGET_BLOCKS`,
+  `${n}_FEE_MIN_SAT_VB`, `${n}_FEE_MAX_SAT_VB`, `${n}_ADDRESS_LOOKAHEAD`];
+const evm = (n) => [`${n}_RPC_URL`, `${n}_CHAIN_ID`, `${n}_MAX_FEE_GWEI`, `${n}_PRIORITY_FEE_GWEI`, `${n}_TRACE_INTERNAL`];
+const NODE = {
+  BTC: utxo('BTC'),
+  LTC: utxo('LTC'),
+  XMR: ['XMR_DAEMON_RPC_URL', 'XMR_WALLET_RPC_URL', 'XMR_WALLET_NAME', 'XMR_WALLET_PASSWORD',
+    'XMR_RESTORE_HEIGHT', 'XMR_SUBADDRESS_LOOKAHEAD'],
+  TRX: ['TRX_RPC_URL', 'TRX_API_KEY', 'USDTTRC_CONTRACT', 'TRX_SWEEP_ENERGY', 'TRX_TX_EXPIRATION_SECONDS',
+    'TRX_FEE_LIMIT_SUN'],
+  ETH: [...evm('ETH'), 'USDTERC_CONTRACT', 'USDTERC_GAS_LIMIT'],
+  SOL: ['SOL_RPC_URL', 'SOL_PRIORITY_FEE_MICROLAMPORTS', 'SOL_MAX_PRIORITY_FEE_MICROLAMPORTS'],
+  AVAX: evm('AVAX'),
+};
+const nodeOf = (variable) => NETWORKS.find((n) => NODE[n].includes(variable));
+// Which components may read each secret (the services' config schemas: apps/*/src); the refunds
+// service opens no Monero wallet.
+const scope = {
+  TREASURY_MNEMONIC: ['treasury'],
+  TREASURY_MNEMONIC_FILE: ['treasury'],
+  SECRETS_KEY: ['gateway'],
+  XMR_WALLET_PASSWORD: ['treasury', 'watcher-xmr'],
+  XMR_WALLET_NAME: ['treasury', 'watcher-xmr'],
+};
 const mayRead = (variable, component) => {
   if (variable === 'DATABASE_URL') return component !== 'pricing';
   if (XPUBS.includes(variable)) {
     const own = component.startsWith('watcher-') && `${component.slice(8).toUpperCase()}_XPUB`;
     return ['engine', 'treasury', 'devnet'].includes(component) || variable === own;
   }
+  const network = nodeOf(variable);
+  if (network && !['treasury', 'refunds', `watcher-${network.toLowerCase()}`].includes(component)) return false;
   return !scope[variable] || scope[variable].includes(component);
+};
+const ref = (env, name) => {
+  const entry = env.find((e) => e.name === name);
+  return entry && JSON.stringify(entry.valueFrom || entry.value);
 };
 // What each service cannot start without (no default in its schema); alternatives joined by |.
 const needs = (component) => {
@@ -152,6 +219,53 @@ for (const file of rendered) {
         fail(name, `${component} watches ${network.value}`);
     }
   }
+  // A network's node: the same Secret for the treasury, refunds and its watcher; a watcher without
+  // one only beside the devnet; the treasury and the XMR watcher each on their own wallet-rpc.
+  const envOf = (component) => {
+    const d = deployments.find((o) => o.metadata.labels['app.kubernetes.io/component'] === component);
+    return d && (d.spec.template.spec.containers[0].env || []);
+  };
+  const devnet = Boolean(envOf('devnet'));
+  for (const network of NETWORKS) {
+    const url = NODE[network][0];
+    const readers = ['treasury', 'refunds', `watcher-${network.toLowerCase()}`].filter(envOf);
+    const refs = new Set(readers.map((c) => ref(envOf(c), url)));
+    if (refs.size > 1) fail(name, `${url} differs between ${readers.join(', ')}`);
+    // What a real node's settings cannot start without (in the ci sets, where all is configured).
+    const more = { XMR: ['XMR_WALLET_RPC_URL'], BTC: ['BTC_WALLET_BIRTHDAY'], LTC: ['LTC_WALLET_BIRTHDAY'] };
+    for (const c of name === 'default' ? [] : readers) {
+      const env = envOf(c);
+      const regtest = ref(env, `${network}_NETWORK`) === '"regtest"';
+      for (const need of ref(env, url) && !regtest ? more[network] || [] : [])
+        if (!ref(env, need)) fail(name, `${c} has a ${network} node but no ${need}`);
+    }
+    const watcher = envOf(`watcher-${network.toLowerCase()}`);
+    if (watcher && !ref(watcher, url) && !devnet) fail(name, `watcher-${network.toLowerCase()} has nothing to watch`);
+  }
+  const [treasury, refunds, watcherXmr] = ['treasury', 'refunds', 'watcher-xmr'].map(envOf);
+  if (treasury && watcherXmr && ref(treasury, 'XMR_WALLET_RPC_URL') &&
+    ref(treasury, 'XMR_WALLET_RPC_URL') === ref(watcherXmr, 'XMR_WALLET_RPC_URL'))
+    fail(name, 'the treasury and the XMR watcher share a wallet-rpc');
+  if (refunds && ref(refunds, 'XMR_WALLET_RPC_URL') &&
+    [treasury, watcherXmr].some((env) => env && ref(env, 'XMR_WALLET_RPC_URL') === ref(refunds, 'XMR_WALLET_RPC_URL')))
+    fail(name, "the refunds service gets a Monero wallet's wallet-rpc");
+  // The Ingress routes the API and the status pages (D17), nothing internal (D16).
+  for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
+    for (const rule of ingress.spec.rules) {
+      const paths = rule.http.paths.map((p) => p.path).sort();
+      if (JSON.stringify(paths) !== JSON.stringify(['/swap', '/v1']))
+        fail(name, `the Ingress routes ${paths.join(', ')} of ${rule.host}, not /v1 and /swap`);
+    }
+  }
+  // The defaults price from the exchanges; nothing configured, no watcher runs.
+  if (name === 'default') {
+    const sources = (envOf('pricing') || []).find((e) => e.name === 'PRICE_SOURCES');
+    if (!sources || sources.value.split(',').includes('devnet'))
+      fail(name, `pricing from ${sources && sources.value} by default`);
+    deployments
+      .filter((d) => d.metadata.name.includes('-watcher-'))
+      .forEach((d) => fail(name, `${d.metadata.name} runs with nothing to watch`));
+  }
   // Placeholder secrets in the ci values must end up in Secrets only, never inline in a pod spec.
   objects
     .filter((o) => o.kind !== 'Secret' && JSON.stringify(o).includes('test-only'))
@@ -173,6 +287,8 @@ const base = checksums('full.base.yaml');
 const rolls = {
   'full.database.yaml': (c) => c !== 'pricing',
   'full.btc-xpub.yaml': (c) => ['engine', 'treasury', 'devnet', 'watcher-btc'].includes(c),
+  'full.btc-node.yaml': (c) => ['treasury', 'refunds', 'watcher-btc'].includes(c),
+  'full.xmr-watcher-wallet.yaml': (c) => c === 'watcher-xmr',
 };
 for (const [file, shouldRoll] of Object.entries(rolls)) {
   for (const [component, checksum] of Object.entries(checksums(file))) {

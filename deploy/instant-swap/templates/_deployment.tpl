@@ -210,10 +210,14 @@ spec:
 {{- if eq .c.app "treasury" }}
 {{- $used = append $used $v.treasury.mnemonic.value }}
 {{- end }}
-{{- /* Tron and Solana node settings: the treasury and refunds read both, a watcher its own. */}}
-{{- range $network := list "trx" "sol" }}
-{{- if or (has $.c.app (list "treasury" "refunds")) (and (eq $.c.app "watcher") (eq (lower $.c.network) $network)) }}
-{{- $used = append $used ((index $v.networks $network).node | default dict | toJson) }}
+{{- /* Node URLs (and keys, passwords): the treasury and refunds read every network's, a watcher its own. */}}
+{{- range $network := include "instant-swap.networks" .root | splitList " " }}
+{{- if or (has $.c.app (list "treasury" "refunds")) (and (eq $.c.app "watcher") (eq $.c.network $network)) }}
+{{- $config := index $v.networks (lower $network) | default dict }}
+{{- $used = append $used ($config.node | default dict | toJson) }}
+{{- if and (eq $network "XMR") (ne $.c.app "refunds") }}
+{{- $used = append $used (index $config (printf "%sWallet" (ternary "watcher" "treasury" (eq $.c.app "watcher"))) | default dict | toJson) }}
+{{- end }}
 {{- end }}
 {{- end }}
 {{- toJson $used | sha256sum }}

@@ -77,24 +77,120 @@ with "chains" true <NETWORK>_NETWORK. Takes (dict "root" $ "networks" (list "BTC
 {{- end }}
 
 {{/*
-A real Tron or Solana node, for the services that read or send on it (the treasury, the refunds
-service, the network's watcher). Takes (dict "root" $ "networks" (list "TRX" …)); networks
-without a node configured run on the devnet and get nothing here. The URL comes from a Secret:
-providers put API keys in it.
+The real nodes a service reads or sends on (D11): for each network of .networks that has one, its
+URL from a Secret (credentials and API keys travel in it) and the network's node settings; a
+network without one runs on the devnet and gets nothing here. Only the treasury, the refunds
+service and the network's own watcher read them (apps/<app>/src: chainReader, chainSender,
+chainRelay); .for names which, as the treasury and the XMR watcher each have their own Monero
+wallet-rpc. Takes (dict "root" $ "networks" (list "BTC" …) "for" "treasury"|"refunds"|"watcher").
 */}}
 {{- define "instant-swap.env.nodes" }}
 {{- range $network := .networks }}
-{{- $config := index $.root.Values.networks (lower $network) | default dict }}
-{{- $node := $config.node | default dict }}
 {{- $secret := include "instant-swap.nodeSecretName" (list $.root $network) }}
 {{- if $secret }}
-{{- include "instant-swap.secretEnv" (list (printf "%s_RPC_URL" $network) (dict "name" $secret "key" (printf "%s_RPC_URL" $network) | toJson)) }}
-{{- if eq $network "TRX" }}
-{{- if or $node.existingSecret $node.apiKey }}
+{{- $config := index $.root.Values.networks (lower $network) | default dict }}
+{{- $family := get (dict "BTC" "utxo" "LTC" "utxo" "ETH" "evm" "AVAX" "evm" "XMR" "xmr" "TRX" "trx" "SOL" "sol") $network }}
+{{- include (printf "instant-swap.env.node.%s" $family) (dict "root" $.root "network" $network "config" $config "node" ($config.node | default dict) "secret" $secret "for" $.for) }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Bitcoin Core (BTC) or litecoind (LTC) JSON-RPC: libs/shared/chain utxo-config.ts. */}}
+{{- define "instant-swap.env.node.utxo" }}
+{{- $n := .network }}
+{{- include "instant-swap.secretEnv" (list (printf "%s_RPC_URL" $n) (dict "name" .secret "key" (printf "%s_RPC_URL" $n) | toJson)) }}
+{{- with .node.wallet }}
+- name: {{ $n }}_WALLET
+  value: {{ . | quote }}
+{{- end }}
+{{- if not (or (kindIs "invalid" .node.walletBirthday) (eq (toString .node.walletBirthday) "")) }}
+- name: {{ $n }}_WALLET_BIRTHDAY
+  value: {{ ternary .node.walletBirthday (.node.walletBirthday | int64 | toString) (kindIs "string" .node.walletBirthday) | quote }}
+{{- end }}
+{{- range $setting, $variable := dict "feeTargetBlocks" "FEE_TARGET_BLOCKS" "feeMinSatVb" "FEE_MIN_SAT_VB" "feeMaxSatVb" "FEE_MAX_SAT_VB" "addressLookahead" "ADDRESS_LOOKAHEAD" }}
+{{- with index $.node $setting }}
+- name: {{ $n }}_{{ $variable }}
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* An EVM JSON-RPC node (ETH, AVAX), and on ETH the USDT ERC-20 contract: evm-config.ts. */}}
+{{- define "instant-swap.env.node.evm" }}
+{{- $n := .network }}
+{{- include "instant-swap.secretEnv" (list (printf "%s_RPC_URL" $n) (dict "name" .secret "key" (printf "%s_RPC_URL" $n) | toJson)) }}
+{{- with .node.chainId }}
+- name: {{ $n }}_CHAIN_ID
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- with .node.maxFeeGwei }}
+- name: {{ $n }}_MAX_FEE_GWEI
+  value: {{ . | quote }}
+{{- end }}
+{{- with .node.priorityFeeGwei }}
+- name: {{ $n }}_PRIORITY_FEE_GWEI
+  value: {{ . | quote }}
+{{- end }}
+- name: {{ $n }}_TRACE_INTERNAL
+  value: {{ .node.traceInternal | default false | toString | quote }}
+{{- if eq $n "ETH" }}
+{{- with .config.usdtContract }}
+- name: USDTERC_CONTRACT
+  value: {{ . | quote }}
+{{- end }}
+{{- with .config.usdtGasLimit }}
+- name: USDTERC_GAS_LIMIT
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+monerod, and the service's own monero-wallet-rpc (monero-config.ts). The refunds service only
+relays stored transactions through monerod, yet its Monero settings require a wallet-rpc URL: it
+gets the daemon's, which it never calls, rather than a wallet-rpc it has no use for.
+*/}}
+{{- define "instant-swap.env.node.xmr" }}
+{{- include "instant-swap.secretEnv" (list "XMR_DAEMON_RPC_URL" (dict "name" .secret "key" "XMR_DAEMON_RPC_URL" | toJson)) }}
+{{- if eq .for "refunds" }}
+{{- include "instant-swap.secretEnv" (list "XMR_WALLET_RPC_URL" (dict "name" .secret "key" "XMR_DAEMON_RPC_URL" | toJson)) }}
+{{- else }}
+{{- $wallet := index .config (printf "%sWallet" .for) | default dict }}
+{{- with include "instant-swap.xmrWalletSecretName" (list .root .for) }}
+{{- include "instant-swap.secretEnv" (list "XMR_WALLET_RPC_URL" (dict "name" . "key" "XMR_WALLET_RPC_URL" | toJson)) }}
+{{- if or $wallet.existingSecret $wallet.password }}
+- name: XMR_WALLET_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: XMR_WALLET_PASSWORD
+      optional: true
+{{- end }}
+{{- end }}
+{{- with $wallet.name }}
+- name: XMR_WALLET_NAME
+  value: {{ . | quote }}
+{{- end }}
+{{- with .config.restoreHeight }}
+- name: XMR_RESTORE_HEIGHT
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- with .config.subaddressLookahead }}
+- name: XMR_SUBADDRESS_LOOKAHEAD
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* java-tron's HTTP API (TronGrid or a node's :8090) and the USDT TRC-20 contract: tron-config.ts. */}}
+{{- define "instant-swap.env.node.trx" }}
+{{- $config := .config }}
+{{- include "instant-swap.secretEnv" (list "TRX_RPC_URL" (dict "name" .secret "key" "TRX_RPC_URL" | toJson)) }}
+{{- if or .node.existingSecret .node.apiKey }}
 - name: TRX_API_KEY
   valueFrom:
     secretKeyRef:
-      name: {{ $secret }}
+      name: {{ .secret }}
       key: TRX_API_KEY
       optional: true
 {{- end }}
@@ -109,16 +205,17 @@ providers put API keys in it.
 - name: TRX_FEE_LIMIT_SUN
   value: {{ $config.feeLimitSun | default 100000000 | int64 | quote }}
 {{- end }}
-{{- if eq $network "SOL" }}
+
+{{/* A Solana JSON-RPC node: solana-config.ts. */}}
+{{- define "instant-swap.env.node.sol" }}
+{{- $config := .config }}
+{{- include "instant-swap.secretEnv" (list "SOL_RPC_URL" (dict "name" .secret "key" "SOL_RPC_URL" | toJson)) }}
 {{- with $config.priorityFeeMicrolamports }}
 - name: SOL_PRIORITY_FEE_MICROLAMPORTS
   value: {{ . | toString | quote }}
 {{- end }}
 - name: SOL_MAX_PRIORITY_FEE_MICROLAMPORTS
   value: {{ $config.maxPriorityFeeMicrolamports | default 1000000 | int64 | quote }}
-{{- end }}
-{{- end }}
-{{- end }}
 {{- end }}
 
 {{- define "instant-swap.env.gateway" }}
@@ -188,7 +285,7 @@ HOSTNAME names the replica in the network's follower lease.
 - name: WATCHER_LEASE_SECONDS
   value: {{ $s.leaseSeconds | toString | quote }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (list .c.network) "chains" true) }}
-{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list .c.network)) }}
+{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list .c.network) "for" "watcher") }}
 {{- end }}
 
 {{- define "instant-swap.env.pricing" }}
@@ -246,7 +343,7 @@ HOSTNAME names the replica in the network's follower lease.
 {{- end }}
 {{- end }}
 {{- include "instant-swap.env.networks" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "chains" true) }}
-{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list "TRX" "SOL")) }}
+{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "for" "treasury") }}
 {{- end }}
 
 {{- define "instant-swap.env.refunds" }}
@@ -256,7 +353,7 @@ HOSTNAME names the replica in the network's follower lease.
 {{- include "instant-swap.env.database" . }}
 - name: REFUNDS_POLL_MS
   value: {{ $s.pollMs | int | quote }}
-{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (list "TRX" "SOL")) }}
+{{- include "instant-swap.env.nodes" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "for" "refunds") }}
 {{- end }}
 
 {{/* Each network's hot wallet is address 0 of its account: the devnet funds it at genesis. */}}

@@ -63,8 +63,9 @@ app.kubernetes.io/part-of: instant-swap
 {{- end }}
 
 {{/*
-Every enabled component, in a fixed order, appended to .acc.items (a dict is shared with the
-caller, so no YAML round trip loses types). Each item:
+Every enabled component (a watcher as "instant-swap.watcherEnabled" decides), in a fixed order,
+appended to .acc.items (a dict is shared with the caller, so no YAML round trip loses types).
+Each item:
   name      the component: gateway, engine, …, watcher-btc
   app       the directory under apps/ that the image runs (APP): watcher for every watcher
   network   the watched network (BTC, …) for watchers, else ""
@@ -90,7 +91,7 @@ Takes (dict "root" $ "acc" $acc).
 {{- end }}
 {{- range $network := include "instant-swap.networks" $root | splitList " " }}
 {{- $own := index $root.Values.watchers (lower $network) | default dict }}
-{{- if $own.enabled }}
+{{- if include "instant-swap.watcherEnabled" (list $root $network) }}
 {{- $settings := dict }}
 {{- include "instant-swap.overlay" (list $settings $root.Values.defaults) }}
 {{- include "instant-swap.overlay" (list $settings $root.Values.watchers.defaults) }}
@@ -156,9 +157,42 @@ named, else the one this chart creates from values; "" when neither is configure
 {{- end }}
 
 {{/*
-Name of the Secret holding a network's node settings (<NETWORK>_RPC_URL, TRX_API_KEY): the
-existing one named in networks.<network>.node, or the one this chart makes from rpcUrl; "" when
-the network has no node (it runs on the devnet). Takes (list $ "TRX").
+Whether a network's watcher runs, "true" or "": watchers.<network>.enabled, else
+watchers.defaults.enabled, when either is true or false; null (the default) means auto, on when
+the network has a node or the devnet is enabled. A watcher turned on with neither would watch
+nothing: refused. Takes (list $ "BTC").
+*/}}
+{{- define "instant-swap.watcherEnabled" -}}
+{{- $root := index . 0 }}
+{{- $network := index . 1 }}
+{{- $key := printf "watchers.%s.enabled" (lower $network) }}
+{{- $enabled := (index $root.Values.watchers (lower $network) | default dict).enabled }}
+{{- if kindIs "invalid" $enabled }}
+{{- $key = "watchers.defaults.enabled" }}
+{{- $enabled = ($root.Values.watchers.defaults | default dict).enabled }}
+{{- end }}
+{{- $hasNode := include "instant-swap.nodeSecretName" . }}
+{{- if kindIs "invalid" $enabled }}
+{{- if or $hasNode $root.Values.devnet.enabled }}true{{ end }}
+{{- else if $enabled }}
+{{- if not (or $hasNode $root.Values.devnet.enabled) }}
+{{- fail (printf "%s is true, but %s has nothing to watch: no node (%s) and the devnet is off (devnet.enabled). Configure the node, or leave %s unset (null) so that the watcher runs once there is one." $key $network (include "instant-swap.nodeValues" $network) $key) }}
+{{- end -}}
+true
+{{- end }}
+{{- end }}
+
+{{/* Where a network's node is configured, for messages: networks.btc.node.rpcUrl or .existingSecret. */}}
+{{- define "instant-swap.nodeValues" -}}
+{{- if eq . "XMR" }}networks.xmr.node.daemonRpcUrl or .existingSecret
+{{- else }}networks.{{ lower . }}.node.rpcUrl or .existingSecret{{ end }}
+{{- end }}
+
+{{/*
+Name of the Secret holding a network's node URL (<NETWORK>_RPC_URL; XMR_DAEMON_RPC_URL; with
+TRX_API_KEY): the existing one named in networks.<network>.node, or the one this chart makes from
+its rpcUrl (daemonRpcUrl); "" when the network has no node (it runs on the devnet, if enabled).
+Takes (list $ "TRX").
 */}}
 {{- define "instant-swap.nodeSecretName" -}}
 {{- $root := index . 0 }}
@@ -166,8 +200,23 @@ the network has no node (it runs on the devnet). Takes (list $ "TRX").
 {{- $node := (index $root.Values.networks (lower $network) | default dict).node | default dict }}
 {{- if $node.existingSecret }}
 {{- $node.existingSecret }}
-{{- else if $node.rpcUrl }}
+{{- else if (ternary $node.daemonRpcUrl $node.rpcUrl (eq $network "XMR")) }}
 {{- include "instant-swap.resourceName" (list $root (printf "%s-node" (lower $network))) }}
+{{- end }}
+{{- end }}
+
+{{/*
+Name of the Secret holding the XMR wallet-rpc of the treasury or of the XMR watcher
+(XMR_WALLET_RPC_URL, XMR_WALLET_PASSWORD): each has its own, as one wallet-rpc holds one wallet
+open. Takes (list $ "treasury"|"watcher"); "" when none is configured.
+*/}}
+{{- define "instant-swap.xmrWalletSecretName" -}}
+{{- $root := index . 0 }}
+{{- $wallet := index ($root.Values.networks.xmr | default dict) (printf "%sWallet" (index . 1)) | default dict }}
+{{- if $wallet.existingSecret }}
+{{- $wallet.existingSecret }}
+{{- else if $wallet.rpcUrl }}
+{{- include "instant-swap.resourceName" (list $root (printf "xmr-%s" (index . 1))) }}
 {{- end }}
 {{- end }}
 
