@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { Bus } from '@swap/bus';
@@ -15,9 +16,11 @@ import {
   OutboxPruneJob,
   OutboxRelay,
   PartitionLeases,
+  registerSwapMetrics,
   ReturnDeposit,
   SwapCommands,
   SwapMailbox,
+  TransitionMetrics,
 } from '@swap/engine';
 import {
   DepositLogRepository,
@@ -63,11 +66,33 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         useFactory: (outbox: OutboxRepository, bus: Bus) => new OutboxRelay(outbox, bus, logger),
       },
       { provide: SwapMailbox, useFactory: () => new SwapMailbox() },
+      // The engine's metrics (D16): transitions as they commit; swaps and the outbox at scrape time.
+      {
+        provide: TransitionMetrics,
+        inject: [Registry, SwapRepository, OutboxRepository],
+        useFactory: (registry: Registry, swaps: SwapRepository, outbox: OutboxRepository) => {
+          registerSwapMetrics(registry, {
+            swapsByStatus: () => swaps.countByStatus(),
+            outboxPending: () => outbox.pending(),
+          });
+          return new TransitionMetrics(registry);
+        },
+      },
       {
         provide: ApplySwapEvent,
-        inject: [SwapRepository, SwapMailbox, OutboxRelay],
-        useFactory: (swaps: SwapRepository, mailbox: SwapMailbox, relay: OutboxRelay) =>
-          new ApplySwapEvent(swaps, mailbox, (messages) => relay.publishCommitted(messages)),
+        inject: [SwapRepository, SwapMailbox, OutboxRelay, TransitionMetrics],
+        useFactory: (
+          swaps: SwapRepository,
+          mailbox: SwapMailbox,
+          relay: OutboxRelay,
+          metrics: TransitionMetrics,
+        ) =>
+          new ApplySwapEvent(
+            swaps,
+            mailbox,
+            (messages) => relay.publishCommitted(messages),
+            metrics.committed,
+          ),
       },
       {
         provide: CreateSwap,

@@ -1,12 +1,15 @@
 import 'reflect-metadata';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { Registry } from 'prom-client';
+import { HttpMetrics } from '@swap/gateway';
 import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 import { gatewayConfigSchema } from './gateway.config';
 import { gatewayModule } from './gateway.module';
 import { logRequests } from './http/access-log';
 import { clientError, frameworkErrorReply } from './http/protocol-errors';
 import { acceptRawBodies } from './http/raw-body';
+import { countRequests } from './http/request-metrics';
 
 /** Fastify takes a hop count, but its types do not: the same rule as a function (proxy-addr's). */
 function trustedHops(trust: false | number | string[]) {
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     configure: (app) => {
       acceptRawBodies(app.getHttpAdapter().getInstance());
       logRequests(app.getHttpAdapter().getInstance(), logger);
+      countRequests(app.getHttpAdapter().getInstance(), new HttpMetrics(app.get(Registry)));
       const document = SwaggerModule.createDocument(
         app,
         new DocumentBuilder()

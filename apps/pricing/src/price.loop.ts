@@ -1,18 +1,20 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { Bus } from '@swap/bus';
 import { pricesKv } from '@swap/contracts';
-import { priceRules, priceSources, RefreshPrices } from '@swap/pricing';
+import { PriceMetrics, priceRules, priceSources, RefreshPrices } from '@swap/pricing';
 import { RepeatingTask } from '@swap/service-kit';
 import { CONFIG, LOGGER, type PricingServiceConfig } from './pricing.config';
 
-/** Refreshes every coin's median price on a timer and publishes it to the `prices` bucket. */
+/** Refreshes every coin's median price on a timer, publishes it to the `prices` bucket and to /metrics. */
 @Injectable()
 export class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown {
   private task: RepeatingTask | undefined;
 
   constructor(
     private readonly bus: Bus,
+    private readonly registry: Registry,
     @Inject(CONFIG) private readonly config: PricingServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -30,10 +32,11 @@ export class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown 
       Math.min(5_000, every / 2),
     );
     this.logger.info({ sources: sources.map((s) => s.name), everyMs: every }, 'pricing from');
+    const metrics = new PriceMetrics(this.registry);
     this.task = new RepeatingTask(
       'price refresh',
       every,
-      async () => void (await refresh.execute()),
+      async () => metrics.record(await refresh.execute()),
       this.logger,
     );
     await this.task.start();

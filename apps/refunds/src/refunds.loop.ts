@@ -1,10 +1,17 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { Bus } from '@swap/bus';
 import { chainRelay, verifyNodes } from '@swap/chain';
 import { MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM, refundRequested } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
-import { AcceptRefund, InboxPublisher, RefundWorker, TreasurySigner } from '@swap/refunds';
+import {
+  AcceptRefund,
+  InboxPublisher,
+  RefundWorker,
+  registerRefundMetrics,
+  TreasurySigner,
+} from '@swap/refunds';
 import { RefundRepository } from '@swap/refunds-data';
 import { RepeatingTask } from '@swap/service-kit';
 import type { RefundsConfig } from './refunds.config';
@@ -21,11 +28,13 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly bus: Bus,
     private readonly refunds: RefundRepository,
+    private readonly registry: Registry,
     @Inject('CONFIG') private readonly config: RefundsConfig,
     @Inject('LOGGER') private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    registerRefundMetrics(this.registry, this.refunds);
     for (const stream of [MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM]) await this.bus.ensureStream(stream);
     const signer = new TreasurySigner(this.bus);
     const publisher = new InboxPublisher(this.bus);

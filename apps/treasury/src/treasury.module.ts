@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
 import { chainReader, chainSender, verifyNodes, type ChainReader, type ChainSender } from '@swap/chain';
@@ -7,7 +8,15 @@ import type { KeySource } from '@swap/chain-keys';
 import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
-import { composeTreasury, DEFAULT_RETRY, storedPending, TreasuryKeys, type ChainNodes } from '@swap/treasury';
+import {
+  composeTreasury,
+  DEFAULT_RETRY,
+  registerTransferMetrics,
+  storedPending,
+  TreasuryKeys,
+  WalletMetrics,
+  type ChainNodes,
+} from '@swap/treasury';
 import { TransferRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import type { TreasuryConfig } from './treasury.config';
 import { TreasuryHandlers } from './treasury.handlers';
@@ -61,8 +70,8 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
       { provide: TREASURY_LOGGER, useValue: logger },
       {
         provide: TREASURY,
-        inject: [Bus, DataSource],
-        useFactory: async (bus: Bus, dataSource: DataSource) => {
+        inject: [Bus, DataSource, Registry],
+        useFactory: async (bus: Bus, dataSource: DataSource, registry: Registry) => {
           const liquidity = await bus.kv(liquidityKv);
           const keys = new TreasuryKeys(source);
           const chains = chainNodes(bus, keys, dataSource, logger);
@@ -71,7 +80,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             NETWORKS.map((network) => ({ network, reader: chains.reader(network) })),
             logger,
           );
-          return composeTreasury({
+          const treasury = composeTreasury({
             dataSource,
             chains,
             keys,
@@ -87,7 +96,10 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             retry: DEFAULT_RETRY,
             liquidityMinIntervalMs: config.LIQUIDITY_MIN_INTERVAL_MS,
             sendBatch: config.TREASURY_SEND_BATCH,
+            wallets: new WalletMetrics(registry),
           });
+          registerTransferMetrics(registry, treasury.transfers);
+          return treasury;
         },
       },
       TreasuryHandlers,

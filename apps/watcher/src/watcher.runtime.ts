@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
 import { ENGINE_INBOX_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
@@ -6,6 +7,7 @@ import {
   createNetworkWatcher,
   RecordSwap,
   SwapEventsConsumer,
+  WatcherMetrics,
   type NetworkWatcher,
   type WatcherLogger,
 } from '@swap/watcher';
@@ -25,6 +27,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly bus: Bus,
     private readonly dataSource: DataSource,
+    private readonly registry: Registry,
     @Inject(WATCHER_CONFIG) private readonly config: WatcherConfig,
     @Inject(WATCHER_LOGGER) private readonly logger: WatcherLogger,
   ) {}
@@ -60,6 +63,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
       owner: this.config.hostname,
       watchListCaughtUp: () => consumer.caughtUp(),
       logger: this.logger,
+      progress: new WatcherMetrics(this.registry, network),
     });
     this.watcher.start(this.config.pollMs);
     this.logger.info(

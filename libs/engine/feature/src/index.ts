@@ -14,3 +14,5 @@ export * from './lib/money-commands';
 export * from './lib/partition-leases';
 export * from './lib/deposit-returns';
 export * from './lib/return-deposit.use-case';
+export * from './lib/metrics/swap.metrics';
+export * from './lib/metrics/transition.metrics';

@@ -12,3 +12,4 @@ export * from './lib/swap/quote.view';
 export * from './lib/swap/request-body';
 export * from './lib/swap/swap.use-cases';
 export * from './lib/swap/status-page';
+export * from './lib/metrics/http.metrics';

@@ -10,3 +10,4 @@ export * from './lib/pricing-config';
 export * from './lib/scaled';
 export * from './lib/exchanges';
 export * from './lib/market-settings';
+export * from './lib/metrics/price.metrics';

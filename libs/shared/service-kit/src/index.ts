@@ -6,4 +6,8 @@ export * from './lib/health/health.options';
 export * from './lib/health/health.service';
 export * from './lib/health/health.module';
 export * from './lib/bootstrap/bootstrap-service';
+export * from './lib/metrics/cached-reading';
+export * from './lib/metrics/metrics-registry';
+export * from './lib/metrics/metrics.module';
+export * from './lib/metrics/scrape-gauge';
 export * from './lib/schedule/repeating-task';

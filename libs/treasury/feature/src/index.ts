@@ -21,3 +21,5 @@ export * from './lib/signing/treasury-errors';
 export * from './lib/sweeps/plan-sweeps.use-case';
 export * from './lib/tracking/confirmation.tracker';
 export * from './lib/treasury.composition';
+export * from './lib/metrics/transfer.metrics';
+export * from './lib/metrics/wallet.metrics';

@@ -15,3 +15,4 @@ export * from './lib/chain/mempool-tracker';
 export * from './lib/chain/follow-chain.use-case';
 export * from './lib/network-watcher';
 export * from './lib/create-network-watcher';
+export * from './lib/metrics/watcher.metrics';

@@ -34,6 +34,16 @@ describe('OutboxRepository and OutboxWriter', () => {
     expect((await outboxRows(engine.dataSource)).map((row) => row.msg_id)).toEqual(['m1', 'm2']);
   });
 
+  it('counts the pending messages and dates the oldest, for the metrics', async () => {
+    expect(await outbox.pending()).toEqual({ count: 0, oldestAt: null });
+    const before = Date.now();
+    await write('m1', 'm2', 'm3');
+    await outbox.relayBatch(1, async () => undefined);
+    const { count, oldestAt } = await outbox.pending();
+    expect(count).toBe(2);
+    expect(oldestAt?.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
   it('hands out pending messages in order, in batches, and marks them published', async () => {
     await write('m1', 'm2', 'm3');
     const seen: PendingOutboxMessage[] = [];

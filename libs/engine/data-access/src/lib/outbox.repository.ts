@@ -18,6 +18,15 @@ export class UndeliverableMessageError extends Error {
 export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Messages neither published nor set aside, and when the oldest was written (for the metrics). */
+  async pending(): Promise<{ count: number; oldestAt: Date | null }> {
+    const [row]: Array<{ count: string; oldest: Date | null }> = await this.dataSource.query(
+      `SELECT count(*) AS count, min(created_at) AS oldest FROM outbox
+       WHERE published_at IS NULL AND failed_at IS NULL`,
+    );
+    return { count: Number(row.count), oldestAt: row.oldest === null ? null : new Date(row.oldest) };
+  }
+
   /**
    * Deletes up to `limit` messages published before `before`, oldest first; returns how many. A
    * message set aside as undeliverable is never published, so it stays for operators.

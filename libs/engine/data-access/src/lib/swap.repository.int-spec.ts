@@ -108,6 +108,21 @@ describe('SwapRepository', () => {
     });
   });
 
+  describe('countByStatus', () => {
+    it('counts real swaps per status, dry-runs left out', async () => {
+      const { swap } = await insert('r1');
+      await insert('r2');
+      await insert('r3', null, { dryrun: true });
+      await swaps.saveTransition({ ...swap, status: 'PENDING' }, testEvent);
+      expect(await swaps.countByStatus()).toEqual(
+        new Map([
+          ['NEW', 1],
+          ['PENDING', 1],
+        ]),
+      );
+    });
+  });
+
   describe('saveTransition', () => {
     it('bumps the version and writes the event of the saved state', async () => {
       const { swap } = await insert('t-1');

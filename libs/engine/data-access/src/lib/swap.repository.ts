@@ -114,6 +114,14 @@ export class SwapRepository {
     return rows.map(rowToSwap);
   }
 
+  /** Real swaps (dry-runs left out) per status, for the metrics. */
+  async countByStatus(): Promise<Map<string, number>> {
+    const rows: Array<{ status: string; count: string }> = await this.dataSource.query(
+      'SELECT status, count(*) AS count FROM swaps WHERE NOT dryrun GROUP BY status',
+    );
+    return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
   /** Ids of real swaps still waiting for a deposit after their payment window. */
   async findExpiredIds(now: number, limit: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.dataSource.query(

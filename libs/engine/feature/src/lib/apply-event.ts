@@ -9,6 +9,7 @@ import {
 } from '@swap/domain';
 import { OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
 import { depositReturnEvents } from './deposit-returns';
+import type { TransitionObserver } from './metrics/transition.metrics';
 import { moneyCommands } from './money-commands';
 import { rejectionError } from './rejections';
 import { SwapMailbox } from './swap-mailbox';
@@ -42,6 +43,8 @@ export class ApplySwapEvent {
     private readonly mailbox: SwapMailbox,
     /** Gets each commit's outbox messages, in order (the relay publishes them), before the step ends. */
     private readonly onCommitted: (messages: OutboxMessage[]) => void | Promise<void> = () => undefined,
+    /** Told of each committed transition (the metrics count status changes). */
+    private readonly onTransition: TransitionObserver = () => undefined,
   ) {}
 
   /** For callers that answer an integrator: a refusal becomes the catalogue's error. */
@@ -110,6 +113,7 @@ export class ApplySwapEvent {
           commands.attempts,
           creditedBy(happened, result.swap),
         );
+        this.onTransition(swap, saved);
         await this.onCommitted(messages);
         return { ok: true, swap: saved, changed: true };
       } catch (error) {

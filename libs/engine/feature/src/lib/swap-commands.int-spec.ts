@@ -170,6 +170,24 @@ describe('ApplySwapEvent and SwapCommands', () => {
       ]);
     });
 
+    it('tells its observer (the metrics) of the committed transition only, not of the lost save', async () => {
+      const created = await dryRun();
+      const repository = new InterleavedRepository(engine.dataSource);
+      const seen: string[] = [];
+      const apply = new ApplySwapEvent(repository, new SwapMailbox(), undefined, (before, after) =>
+        seen.push(`${before.status} → ${after.status} v${after.version}`),
+      );
+      repository.before = async () => {
+        repository.before = null;
+        await engine.commands.advance(created.id);
+      };
+
+      await new SwapCommands(apply, engine.market, engine.clock.now).advance(created.id);
+
+      expect(repository.saves).toBe(2);
+      expect(seen).toEqual(['PENDING → CONFIRMING v3']);
+    });
+
     it('gives up with StaleSwapError after 5 lost races, having written nothing', async () => {
       const created = await dryRun();
       const other = otherInstance();

@@ -102,6 +102,19 @@ export class RefundRepository {
     return rows.map(toRefund);
   }
 
+  /** Refunds not yet sent and seen on chain (requested, signed or sent) per network, with the oldest's request time. */
+  async unsettled(): Promise<Array<{ network: Network; count: number; oldestAt: Date }>> {
+    const rows: Array<{ network: Network; count: string; oldest: Date }> = await this.dataSource.query(
+      `SELECT network, count(*) AS count, min(requested_at) AS oldest FROM refunds
+       WHERE state IN ('REQUESTED', 'SIGNED', 'SENT') GROUP BY network`,
+    );
+    return rows.map((row) => ({
+      network: row.network,
+      count: Number(row.count),
+      oldestAt: new Date(row.oldest),
+    }));
+  }
+
   /** Attempts whose latest state the engine has not acknowledged yet. */
   async unreported(network: Network, limit = 100): Promise<Refund[]> {
     const rows: RefundRow[] = await this.dataSource.query(

@@ -162,6 +162,21 @@ describe('RefundWorker', () => {
     ]);
   });
 
+  it('counts the refunds not yet confirmed per network, for the metrics, until the chain confirms them', async () => {
+    const before = Date.now();
+    const accept = new AcceptRefund(refunds);
+    await accept.execute(command('S1-refund-1'));
+    await accept.execute(command('S2-refund-1'));
+    await worker().runOnce();
+    const [btc] = await refunds.unsettled();
+    expect(btc).toMatchObject({ network: 'BTC', count: 2 });
+    expect(btc.oldestAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+
+    node.status = mined(6);
+    await worker().runOnce();
+    expect(await refunds.unsettled()).toEqual([]);
+  });
+
   it('after a crash between signing and sending, sends the stored bytes and never signs again', async () => {
     await new AcceptRefund(refunds).execute(command());
     node.unreachable = true;

@@ -9,7 +9,9 @@ import {
   type OptionalFactoryDependency,
 } from '@nestjs/common';
 import { pino } from 'pino';
+import { Registry } from 'prom-client';
 import { Bus } from './bus';
+import { registerConsumerMetrics } from './metrics/consumer.metrics';
 import type { BusLogger } from './logger';
 
 export interface BusModuleOptions {
@@ -27,7 +29,10 @@ export interface BusModuleAsyncOptions {
 
 const BUS_OPTIONS = Symbol('BUS_OPTIONS');
 
-/** Provides one connected `Bus` to the whole application and drains it on shutdown. */
+/**
+ * Provides one connected `Bus` to the whole application and drains it on shutdown; its consumers'
+ * backlog goes to the service's /metrics.
+ */
 @Global()
 @Module({})
 export class BusModule implements OnApplicationShutdown {
@@ -41,9 +46,17 @@ export class BusModule implements OnApplicationShutdown {
         { provide: BUS_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         {
           provide: Bus,
-          inject: [BUS_OPTIONS],
-          useFactory: (o: BusModuleOptions) =>
-            Bus.connect({ url: o.url, name: o.name, logger: o.logger ?? pino({ name: o.name }) }),
+          // The service's metrics registry (MetricsModule, imported by bootstrapService), if any.
+          inject: [BUS_OPTIONS, { token: Registry, optional: true }],
+          useFactory: async (o: BusModuleOptions, registry?: Registry) => {
+            const bus = await Bus.connect({
+              url: o.url,
+              name: o.name,
+              logger: o.logger ?? pino({ name: o.name }),
+            });
+            if (registry) registerConsumerMetrics(bus, registry);
+            return bus;
+          },
         },
       ],
       exports: [Bus],

@@ -38,6 +38,7 @@ export class Bus {
   readonly js: JetStreamClient;
   private manager$: Promise<JetStreamManager> | undefined;
   private readonly running = new Set<Stoppable>();
+  private readonly durables = new Set<{ stream: string; durable: string }>();
   // Opening a bucket costs round trips; callers on a hot path get the same store each time.
   private readonly stores = new Map<KvContract<z.ZodType>, Promise<KvStore<z.ZodType>>>();
   private pipeline: PublishPipeline | undefined;
@@ -108,7 +109,20 @@ export class Bus {
     options: ConsumeOptions<z.output<S>>,
   ): Promise<ConsumerHandle> {
     const deps = { nc: this.connection, js: this.js, jsm: () => this.manager(), logger: this.logger };
-    return this.track(await consume(deps, contract, options));
+    const handle = await consume(deps, contract, options);
+    const durable = { stream: contract.stream.name, durable: options.durable };
+    this.durables.add(durable);
+    return this.track({
+      stop: async () => {
+        this.durables.delete(durable);
+        await handle.stop();
+      },
+    });
+  }
+
+  /** The durable consumers this connection pulls from now (their backlog is in /metrics). */
+  consumers(): ReadonlyArray<{ stream: string; durable: string }> {
+    return [...this.durables];
   }
 
   /** Every event of a contract from now on, for a view kept in memory; see observe(). */

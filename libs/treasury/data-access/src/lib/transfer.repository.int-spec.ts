@@ -33,6 +33,22 @@ describe('TransferRepository', () => {
     await treasury.reset();
   });
 
+  it('counts transfers per kind and state, dating the oldest of each group (for the metrics)', async () => {
+    const before = Date.now();
+    await transfers.plan(aPayout({ id: 'payout-1' }));
+    await transfers.plan(aPayout({ id: 'payout-2' }));
+    await transfers.plan(aPayout({ id: 'sweep:1', kind: 'sweep', fromIndex: 1 }));
+    await transfers.markSigned('payout-2', aSignedTx(), null);
+
+    const groups = await transfers.countByKindAndState();
+    expect(groups.map(({ kind, state, count }) => `${kind} ${state} ${count}`).sort()).toEqual([
+      'payout PLANNED 1',
+      'payout SIGNED 1',
+      'sweep PLANNED 1',
+    ]);
+    expect(groups.every((g) => g.oldestAt.getTime() >= before - 1_000)).toBe(true);
+  });
+
   it('plans a transfer once: a repeated command is the same transfer', async () => {
     const first = await transfers.plan(aPayout());
     const again = await transfers.plan(aPayout({ amount: 1n, to: 'elsewhere' }));

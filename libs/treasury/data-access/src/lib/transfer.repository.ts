@@ -10,7 +10,14 @@ import {
 } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter, ledgerParams } from './ledger.writer';
-import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferState } from './transfer';
+import type {
+  FeeSettlement,
+  PlannedTransfer,
+  Reservations,
+  Transfer,
+  TransferKind,
+  TransferState,
+} from './transfer';
 import { rowToTransfer, type TransferRow } from './transfer-row';
 import {
   PLAN_MANY,
@@ -55,6 +62,14 @@ const at = (ms: number) => new Date(ms).toISOString();
  * it expects, so a repeated or late step changes nothing; ledger batches go in the same transaction
  * (or the same statement).
  */
+/** How many transfers of one kind are in one state, and when the oldest of them was planned. */
+export interface TransferGroup {
+  kind: TransferKind;
+  state: TransferState;
+  count: number;
+  oldestAt: Date;
+}
+
 export class TransferRepository {
   private readonly ledger = new LedgerWriter();
   // Plans, reads by id and reports marked in the same turn (a burst of payout commands) share a statement.
@@ -298,6 +313,23 @@ export class TransferRepository {
   async reservations(): Promise<Reservations> {
     const rows = await this.rows<{ code: CurrencyCode; total: string }>(RESERVATIONS, []);
     return new Map(rows.map((row) => [row.code, BigInt(row.total)]));
+  }
+
+  /**
+   * Transfers per kind and state, with when the oldest of each group was planned (for the
+   * metrics: a payout still BROADCAST long after it was planned).
+   */
+  async countByKindAndState(): Promise<TransferGroup[]> {
+    const rows: Array<{ kind: TransferKind; state: TransferState; count: string; oldest: Date }> =
+      await this.dataSource.query(
+        'SELECT kind, state, count(*) AS count, min(created_at) AS oldest FROM transfers GROUP BY kind, state',
+      );
+    return rows.map((row) => ({
+      kind: row.kind,
+      state: row.state,
+      count: Number(row.count),
+      oldestAt: new Date(row.oldest),
+    }));
   }
 
   /** Whether a sweep or gas transfer of the swap's deposit address is planned or on its way. */

@@ -10,6 +10,7 @@ import { RecordReturnBooks } from './ledger/record-return-books.use-case';
 import { SwapLedgerQuery } from './ledger/swap-ledger.query';
 import type { LiquidityCaps } from './liquidity/liquidity-caps';
 import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.publisher';
+import type { WalletObserver } from './metrics/wallet.metrics';
 import { PlanPayout } from './payouts/plan-payout.use-case';
 import { ProgressReporter, type ProgressSink } from './payouts/progress.reporter';
 import { ExpiredTransfers } from './sending/expired-transfers';
@@ -37,6 +38,8 @@ export interface TreasuryDeps {
   liquidityMinIntervalMs?: number;
   /** Transfers of a network signed (and stored) together at most; 1 signs them one at a time. */
   sendBatch?: number;
+  /** Told of every hot-wallet balance the liquidity refresh reads (the metrics). */
+  wallets?: WalletObserver;
 }
 
 export const DEFAULT_SEND_BATCH = 16;
@@ -71,6 +74,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     clock,
     logger,
     minIntervalMs: deps.liquidityMinIntervalMs,
+    wallets: deps.wallets,
   });
   const reservationsChanged = (network: Network) => liquidity.kick(network);
   const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);

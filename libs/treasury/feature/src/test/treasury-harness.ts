@@ -6,6 +6,7 @@ import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swa
 import { LedgerRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import { TreasuryKeys } from '../lib/keys/treasury-keys';
 import type { LiquidityCaps } from '../lib/liquidity/liquidity-caps';
+import type { WalletObserver } from '../lib/metrics/wallet.metrics';
 import type { RetryPolicy } from '../lib/sending/retry-policy';
 import { composeTreasury, type Treasury } from '../lib/treasury.composition';
 import { FakeChains, fakeKeys } from './fake-chain';
@@ -56,6 +57,7 @@ export interface Harness {
     caps?: LiquidityCaps;
     liquidityMinIntervalMs?: number;
     sendBatch?: number;
+    wallets?: WalletObserver;
   }): TreasuryProcess;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -74,7 +76,13 @@ export async function openHarness(): Promise<Harness> {
     dataSource,
     clock,
     ledger: new LedgerRepository(dataSource),
-    start: ({ chains = new FakeChains(), caps = NO_CAPS, liquidityMinIntervalMs, sendBatch } = {}) => {
+    start: ({
+      chains = new FakeChains(),
+      caps = NO_CAPS,
+      liquidityMinIntervalMs,
+      sendBatch,
+      wallets,
+    } = {}) => {
       const keys = new TreasuryKeys(fakeKeys);
       const out: Outbox = { progress: [], liquidity: new Map(), liquidityPuts: 0, busDown: false };
       const treasury = composeTreasury({
@@ -96,6 +104,7 @@ export async function openHarness(): Promise<Harness> {
         retry: RETRY,
         liquidityMinIntervalMs,
         sendBatch,
+        wallets,
       });
       return { ...treasury, chains, keys, out };
     },

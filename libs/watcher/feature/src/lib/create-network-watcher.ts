@@ -10,6 +10,7 @@ import { MempoolTracker } from './chain/mempool-tracker';
 import { DepositMatcher } from './deposits/deposit-matcher';
 import { DepositPublisher } from './deposits/deposit.publisher';
 import { DepositReporter } from './deposits/deposit-reporter';
+import { NO_PROGRESS, type WatcherProgress } from './metrics/watcher.metrics';
 import { NetworkWatcher } from './network-watcher';
 import type { WatcherLogger } from './watcher.logger';
 import type { WatcherSettings } from './watcher.settings';
@@ -26,12 +27,15 @@ export interface NetworkWatcherDeps {
   logger: WatcherLogger;
   /** UNIX milliseconds. */
   clock?: () => number;
+  /** Where the follower reports its progress (the metrics). */
+  progress?: WatcherProgress;
 }
 
 /** Wires one network's watcher: the chain follower behind the lease. */
 export async function createNetworkWatcher(deps: NetworkWatcherDeps): Promise<NetworkWatcher> {
   const { reader, settings, logger } = deps;
   const clock = deps.clock ?? Date.now;
+  const progress = deps.progress ?? NO_PROGRESS;
   const deposits = new DepositRepository(deps.dataSource);
   const watchList = new WatchListRepository(deps.dataSource);
   const chain = new ChainRepository(deps.dataSource);
@@ -43,8 +47,9 @@ export async function createNetworkWatcher(deps: NetworkWatcherDeps): Promise<Ne
     new BlockFollower(reader, chain, deposits, matcher, settings, logger, clock),
     new MempoolTracker(matcher, deposits, settings),
     new DepositReporter(deposits, new DepositPublisher(deps.bus), settings.network, clock, logger),
+    progress,
   );
   const store = await deps.bus.kv(watcherLeasesKv);
   const lease = new KvLease(store, settings.network, deps.owner, settings.leaseMs, clock);
-  return new NetworkWatcher(settings.network, lease, follow, deps.watchListCaughtUp, logger, clock);
+  return new NetworkWatcher(settings.network, lease, follow, deps.watchListCaughtUp, logger, clock, progress);
 }

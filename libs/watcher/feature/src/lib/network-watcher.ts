@@ -3,6 +3,7 @@ import type { Network } from '@swap/domain';
 import { RepeatingTask } from '@swap/service-kit';
 import type { FollowChain } from './chain/follow-chain.use-case';
 import type { KvLease } from '@swap/bus';
+import { NO_PROGRESS, type WatcherProgress } from './metrics/watcher.metrics';
 import type { WatcherLogger } from './watcher.logger';
 
 // The cursor's height at info level at most this often; each block is logged at debug.
@@ -28,6 +29,7 @@ export class NetworkWatcher {
     private readonly watchListCaughtUp: () => Promise<boolean>,
     private readonly logger: WatcherLogger,
     private readonly clock: () => number,
+    private readonly metrics: WatcherProgress = NO_PROGRESS,
   ) {}
 
   start(pollMs: number): void {
@@ -60,11 +62,13 @@ export class NetworkWatcher {
       }
     }
     this.logProgress(await this.follow.step());
+    this.metrics.polled(this.clock());
     return true;
   }
 
   private async holdLease(): Promise<boolean> {
     const holds = await this.lease.hold();
+    this.metrics.following(holds);
     if (holds !== this.following) {
       this.following = holds;
       const message = holds ? 'following the chain' : 'standing by: another replica follows the chain';

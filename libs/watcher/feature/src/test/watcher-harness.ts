@@ -25,6 +25,7 @@ import {
   type Deposit,
 } from '@swap/watcher-data';
 import { createNetworkWatcher } from '../lib/create-network-watcher';
+import type { WatcherProgress } from '../lib/metrics/watcher.metrics';
 import type { NetworkWatcher } from '../lib/network-watcher';
 import { RecordSwap } from '../lib/watch-list/record-swap.use-case';
 import type { WatcherLogger } from '../lib/watcher.logger';
@@ -65,6 +66,7 @@ export function recordingLogger(): WatcherLogger & { entries: LogEntry[] } {
 export interface WatcherOverrides extends WatcherOptions {
   owner?: string;
   watchListCaughtUp?: () => Promise<boolean>;
+  progress?: WatcherProgress;
 }
 
 /**
@@ -124,7 +126,7 @@ export class WatcherHarness {
 
   /** A watcher instance (a process, as far as it knows) over the same database, bus and chain. */
   watcher(overrides: WatcherOverrides = {}): Promise<NetworkWatcher> {
-    const { owner, watchListCaughtUp, ...options } = overrides;
+    const { owner, watchListCaughtUp, progress, ...options } = overrides;
     return createNetworkWatcher({
       reader: this.chain,
       bus: this.bus,
@@ -134,6 +136,7 @@ export class WatcherHarness {
       watchListCaughtUp: watchListCaughtUp ?? (async () => true),
       logger: this.logger,
       clock: this.clock.now,
+      progress,
     });
   }
 

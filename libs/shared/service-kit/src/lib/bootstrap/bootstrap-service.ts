@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { EXIT_CONFIG } from '../config/load-config';
 import { createLogger } from '../logger/create-logger';
+import { MetricsModule } from '../metrics/metrics.module';
 import { PinoNestLogger } from '../logger/pino-nest.logger';
 import { ShutdownWatchdog } from './shutdown-watchdog';
 
@@ -33,7 +34,8 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
 
 /**
  * Starts a service the same way everywhere: Nest on Fastify, logs through pino, graceful stop on
- * SIGTERM/SIGINT (hooks run, HTTP closes, pools close, exit 0), one "listening" line.
+ * SIGTERM/SIGINT (hooks run, HTTP closes, pools close, exit 0), one "listening" line, and
+ * GET /metrics (D16) over a registry labelled with `name`.
  * Start-up failures are logged and exit 1 rather than leaving a half-started process.
  */
 export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
@@ -41,7 +43,10 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   if (options.exitOnFatalErrors !== false) exitOnFatalErrors(logger);
   try {
     const watchdog = new ShutdownWatchdog(logger, options.shutdownTimeoutMs ?? 10_000);
-    @Module({ imports: [options.module], providers: [{ provide: ShutdownWatchdog, useValue: watchdog }] })
+    @Module({
+      imports: [MetricsModule.forRoot({ service: options.name }), options.module],
+      providers: [{ provide: ShutdownWatchdog, useValue: watchdog }],
+    })
     class ServiceRootModule {}
 
     const app = await NestFactory.create<NestFastifyApplication>(

@@ -1,4 +1,6 @@
+import { Registry } from 'prom-client';
 import type { LiquidityCaps } from './liquidity-caps';
+import { WalletMetrics } from '../metrics/wallet.metrics';
 import { NO_CAPS, useHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
 
 describe('liquidity', () => {
@@ -34,6 +36,27 @@ describe('liquidity', () => {
       SOL: '0',
     });
     expect(treasury.out.liquidity.get('ETH')?.at).toBe(h().clock.ms);
+  });
+
+  it('tells the metrics each hot-wallet balance in whole coins, what it leaves, and a node that cannot be asked', async () => {
+    const registry = new Registry();
+    const treasury = h().start({
+      caps: { ...NO_CAPS, ETH: 10n ** 17n },
+      wallets: new WalletMetrics(registry),
+    });
+    treasury.chains.chain('ETH').setBalance('eth-0', 'ETH', 25n * 10n ** 17n);
+    treasury.chains.chain('BTC').setBalance('btc-0', 'BTC', 123_456_789n);
+    treasury.chains.chain('LTC').balance = async () => Promise.reject(new Error('connect ECONNREFUSED'));
+
+    await treasury.liquidity.publish();
+
+    const text = await registry.metrics();
+    expect(text).toContain('swap_hot_wallet_balance{currency="ETH"} 2.5');
+    expect(text).toContain('swap_hot_wallet_balance{currency="BTC"} 1.23456789');
+    expect(text).not.toContain('swap_hot_wallet_balance{currency="LTC"}');
+    expect(text).toContain('swap_liquidity_available{currency="ETH"} 0.1');
+    expect(text).toContain('swap_treasury_node_up{network="ETH"} 1');
+    expect(text).toContain('swap_treasury_node_up{network="LTC"} 0');
   });
 
   it('publishes again right after a reservation changes', async () => {

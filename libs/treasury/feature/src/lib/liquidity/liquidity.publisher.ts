@@ -5,6 +5,7 @@ import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { availableLiquidity } from './available-liquidity';
 import type { LiquidityCaps } from './liquidity-caps';
+import { NO_WALLET_OBSERVER, type WalletObserver } from '../metrics/wallet.metrics';
 
 /** Where liquidity goes: the `liquidity` KV bucket that quotes and the engine's NO_LIQUIDITY rule read. */
 export type LiquiditySink = (entry: LiquidityEntry) => Promise<void>;
@@ -22,6 +23,8 @@ export interface LiquidityPublisherDeps {
    * changes the reservations, and each publish reads every hot wallet's balance. 0: at once.
    */
   minIntervalMs?: number;
+  /** Told of each hot-wallet balance read and what it leaves available (the metrics). */
+  wallets?: WalletObserver;
 }
 
 /**
@@ -90,18 +93,36 @@ export class LiquidityPublisher {
   }
 
   private async publishOne(code: CurrencyCode, reserved: Reservations): Promise<void> {
-    const { chains, keys, caps, sink, clock, logger } = this.deps;
-    const network = CURRENCIES[code].network;
+    const { caps, sink, clock, logger } = this.deps;
     try {
-      const balance = await chains.reader(network).balance(keys.hotAddress(network), code);
+      const balance = await this.hotBalance(code);
       // The hot wallet keeps the chain's account floor (Solana's rent-exempt minimum): not liquid.
       const floor = CURRENCIES[code].accountMinimum;
       const kept = floor === undefined ? 0n : toUnits(floor, CURRENCIES[code].chainDecimals);
       const available = availableLiquidity(balance, (reserved.get(code) ?? 0n) + kept, caps[code]);
+      this.wallets.available(code, available);
       await sink({ code, available: available.toString(), at: clock() });
     } catch (err) {
       logger.warn({ err, code }, 'liquidity not refreshed');
     }
+  }
+
+  /** The hot wallet's balance as its node reports it; the metrics hear whether the node answered. */
+  private async hotBalance(code: CurrencyCode): Promise<bigint> {
+    const { chains, keys } = this.deps;
+    const network = CURRENCIES[code].network;
+    try {
+      const units = await chains.reader(network).balance(keys.hotAddress(network), code);
+      this.wallets.balance(code, units);
+      return units;
+    } catch (err) {
+      this.wallets.unreachable(code);
+      throw err;
+    }
+  }
+
+  private get wallets(): WalletObserver {
+    return this.deps.wallets ?? NO_WALLET_OBSERVER;
   }
 }
 

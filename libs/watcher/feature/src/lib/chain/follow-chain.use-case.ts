@@ -1,5 +1,6 @@
 import type { BlockRef, ChainReader } from '@swap/chain';
 import type { DepositReporter } from '../deposits/deposit-reporter';
+import { NO_PROGRESS, type WatcherProgress } from '../metrics/watcher.metrics';
 import type { BlockFollower } from './block-follower';
 import type { LateAddressRescan } from './late-address-rescan';
 import type { MempoolTracker } from './mempool-tracker';
@@ -16,15 +17,21 @@ export class FollowChain {
     private readonly blocks: BlockFollower,
     private readonly mempool: MempoolTracker,
     private readonly reporter: DepositReporter,
+    private readonly progress: WatcherProgress = NO_PROGRESS,
   ) {}
 
   /** Returns the cursor: the last block processed. */
   async step(): Promise<BlockRef | null> {
     // Before the new blocks, which may push the oldest kept ones out of reach.
     await this.rescan.rescan();
-    const tip = await this.reader.tip();
+    const tip = await this.reader.tip().catch((err: unknown) => {
+      this.progress.nodeUnreachable();
+      throw err;
+    });
+    this.progress.tip(tip.height);
     const cursor = await this.blocks.follow(tip);
     if (!cursor) return null;
+    this.progress.processed(cursor.height);
     // Only at the tip is "not in a block" known, which the mempool and orphan verdicts rely on.
     if (cursor.height === tip.height && cursor.hash === tip.hash) {
       await this.mempool.track(await this.reader.mempool(), cursor.height);
