@@ -42,3 +42,70 @@ describe('gateway config: TRUST_PROXY', () => {
     ]);
   });
 });
+
+describe('gateway config: the status page (D17)', () => {
+  const statusPage = (env: Record<string, string> = {}) =>
+    parseConfig(gatewayConfigSchema, { ...BASE, ...env });
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      statusPage(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+
+  it('defaults to mainnet: chain ids, the USDT contract, the explorers, 10 requests a second per IP', () => {
+    const config = statusPage();
+    expect(config.STATUS_PAGE_RATE_LIMIT).toBe(10);
+    expect(config.statusPage.chains).toEqual({
+      ethChainId: 1n,
+      avaxChainId: 43114n,
+      usdtErcContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    });
+    expect(config.statusPage.explorers.BTC).toEqual({
+      tx: 'https://mempool.space/tx/{tx}',
+      address: 'https://mempool.space/address/{address}',
+    });
+    expect(config.statusPage.explorers.XMR.address).toBeNull();
+  });
+
+  it('reads the EVM settings the chain services read, and an explorer per network (empty: no link)', () => {
+    const config = statusPage({
+      ETH_CHAIN_ID: '11155111',
+      AVAX_CHAIN_ID: '',
+      USDTERC_CONTRACT: '0x7169D38820dfd117C3FA1f22a697dBA58d90BA06',
+      EXPLORER_BTC_TX: 'https://mempool.space/testnet4/tx/{tx}',
+      EXPLORER_BTC_ADDRESS: '',
+    });
+    expect(config.statusPage.chains).toEqual({
+      ethChainId: 11155111n,
+      avaxChainId: 43114n,
+      usdtErcContract: '0x7169D38820dfd117C3FA1f22a697dBA58d90BA06',
+    });
+    expect(config.statusPage.explorers.BTC).toEqual({
+      tx: 'https://mempool.space/testnet4/tx/{tx}',
+      address: null,
+    });
+    expect(config.statusPage.explorers.LTC.tx).toBe('https://litecoinspace.org/tx/{tx}');
+  });
+
+  it('refuses an explorer without its placeholder or not on http(s), and a malformed chain id or contract', () => {
+    expect(
+      problemsOf({
+        EXPLORER_ETH_TX: 'https://etherscan.io/tx/',
+        EXPLORER_SOL_ADDRESS: 'javascript:alert({address})',
+        ETH_CHAIN_ID: '0x1',
+        USDTERC_CONTRACT: 'usdt',
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'EXPLORER_ETH_TX: an http(s) URL with {tx} in it, or empty for no link',
+        'EXPLORER_SOL_ADDRESS: an http(s) URL with {address} in it, or empty for no link',
+        'ETH_CHAIN_ID: a positive integer',
+        'USDTERC_CONTRACT: an EVM address (0x and 40 hex digits)',
+      ]),
+    );
+  });
+});

@@ -1,5 +1,13 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { NETWORKS, type Network } from '@swap/domain';
+import {
+  DEFAULT_EXPLORERS,
+  type Explorers,
+  isExplorerTemplate,
+  MAINNET_PAYMENT_CHAINS,
+  type StatusPageSettings,
+} from '@swap/gateway';
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
 
@@ -39,6 +47,49 @@ const trustProxy = z
     return entries;
   });
 
+type ExplorerVariable = `EXPLORER_${Network}_${'TX' | 'ADDRESS'}`;
+
+/** A URL template with `{tx}` or `{address}`; empty: no link for that network. */
+const explorerTemplate = (placeholder: '{tx}' | '{address}') =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isExplorerTemplate(value, placeholder), {
+      message: `an http(s) URL with ${placeholder} in it, or empty for no link`,
+    })
+    .optional();
+
+/** EXPLORER_BTC_TX, EXPLORER_BTC_ADDRESS, … for every network (D17's explorer links). */
+const explorerVariables = Object.fromEntries(
+  NETWORKS.flatMap((network) => [
+    [`EXPLORER_${network}_TX`, explorerTemplate('{tx}')],
+    [`EXPLORER_${network}_ADDRESS`, explorerTemplate('{address}')],
+  ]),
+) as Record<ExplorerVariable, ReturnType<typeof explorerTemplate>>;
+
+/** Unset or empty: the fallback, as the EVM services read these variables. */
+const chainId = (fallback: bigint) =>
+  z
+    .string()
+    .trim()
+    .regex(/^([1-9]\d*)?$/, 'a positive integer')
+    .optional()
+    .transform((value) => (value ? BigInt(value) : fallback));
+
+function explorersFrom(env: Partial<Record<ExplorerVariable, string>>): Explorers {
+  const template = (value: string | undefined, fallback: string | null) =>
+    value === undefined ? fallback : value || null;
+  return Object.fromEntries(
+    NETWORKS.map((network) => [
+      network,
+      {
+        tx: template(env[`EXPLORER_${network}_TX`], DEFAULT_EXPLORERS[network].tx),
+        address: template(env[`EXPLORER_${network}_ADDRESS`], DEFAULT_EXPLORERS[network].address),
+      },
+    ]),
+  ) as Record<Network, Explorers[Network]>;
+}
+
 export const gatewayConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -55,8 +106,31 @@ export const gatewayConfigSchema = z
     SWAP_VIEW_CACHE_SIZE: z.coerce.number().int().min(0).default(20_000),
     /** Identifies this replica in rate-limit gossip and logs. */
     HOSTNAME: z.string().default(`gateway-${process.pid}`),
+    /** D17: requests per second (burst as many) one client IP may make to the status pages. */
+    STATUS_PAGE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** The status page's EIP-681 payment requests: the chains' ids and the USDT contract (as the EVM services read them). */
+    ETH_CHAIN_ID: chainId(MAINNET_PAYMENT_CHAINS.ethChainId),
+    AVAX_CHAIN_ID: chainId(MAINNET_PAYMENT_CHAINS.avaxChainId),
+    USDTERC_CONTRACT: z
+      .string()
+      .trim()
+      .regex(/^(0x[0-9a-fA-F]{40})?$/, 'an EVM address (0x and 40 hex digits)')
+      .optional()
+      .transform((value) => value || MAINNET_PAYMENT_CHAINS.usdtErcContract),
+    ...explorerVariables,
   })
-  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}` }));
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
+    statusPage: {
+      explorers: explorersFrom(env),
+      chains: {
+        ethChainId: env.ETH_CHAIN_ID,
+        avaxChainId: env.AVAX_CHAIN_ID,
+        usdtErcContract: env.USDTERC_CONTRACT,
+      },
+    } satisfies StatusPageSettings,
+  }));
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

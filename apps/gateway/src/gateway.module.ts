@@ -10,9 +10,11 @@ import {
   ApiKeyCache,
   AuthenticateRequest,
   EngineClient,
+  IpRateLimiter,
   KeyUseCases,
   StreamNonceStore,
   RateLimiter,
+  StatusPage,
   SwapUseCases,
 } from '@swap/gateway';
 import {
@@ -89,6 +91,8 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         useFactory: (bus: Bus) =>
           new RateLimiter({ send: (hits) => bus.signal(rateLimitHits, { replica: config.HOSTNAME, hits }) }),
       },
+      { provide: StatusPage, useFactory: () => new StatusPage(config.statusPage) },
+      { provide: IpRateLimiter, useFactory: () => new IpRateLimiter(config.STATUS_PAGE_RATE_LIMIT) },
       { provide: NONCE_STORE, inject: [Bus], useFactory: (bus: Bus) => new StreamNonceStore(bus) },
       { provide: MarketFeed, inject: [Bus], useFactory: (bus: Bus) => MarketFeed.open(bus) },
       { provide: EngineClient, inject: [Bus], useFactory: (bus: Bus) => new EngineClient(bus) },

@@ -1,35 +1,88 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiExcludeEndpoint,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSwapError } from '@swap/domain';
-import { renderStatusNotFound, renderStatusPage, SwapUseCases } from '@swap/gateway';
+import { IpRateLimiter, parseStatusPath, STATUS_PAGE_HEADERS, StatusPage, SwapUseCases } from '@swap/gateway';
+import { fail, ok } from './envelope';
 
-/** D1: the public page behind a swap's `url`, for the end user. Unsigned: the link's token authorizes it. */
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * D17: the public page behind a swap's `url`, for the end user, and its order as JSON for the
+ * page's live updates. Unsigned: the link's token authorizes it; each client IP is rate-limited.
+ */
 @ApiTags('status page')
 @Controller('swap')
 export class StatusPageController {
-  constructor(private readonly swaps: SwapUseCases) {}
+  constructor(
+    private readonly swaps: SwapUseCases,
+    private readonly page: StatusPage,
+    private readonly limiter: IpRateLimiter,
+  ) {}
 
-  @Get(':id')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Cache-Control', 'no-store')
-  @Header('Referrer-Policy', 'no-referrer')
-  @ApiOperation({ summary: "A swap's public status page (the order's url)" })
-  @ApiProduces('text/html')
+  /** The page's stylesheet and script, named by their content's hash. */
+  @Get('assets/:name')
+  @ApiExcludeEndpoint()
+  asset(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): string {
+    void reply.headers(STATUS_PAGE_HEADERS);
+    const asset = this.page.asset(name);
+    if (!asset) {
+      void reply.status(404).header('Content-Type', 'text/plain; charset=utf-8');
+      return 'Not found';
+    }
+    void reply
+      .header('Content-Type', asset.contentType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable');
+    return asset.body;
+  }
+
+  @Get(':page')
+  @ApiOperation({
+    summary: "A swap's public status page (the order's url); with .json, the swap order for its live updates",
+  })
+  @ApiParam({
+    name: 'page',
+    description: 'the swap id (HTML page), or the id and .json (the order, as /swap/status)',
+  })
+  @ApiProduces('text/html', 'application/json')
   @ApiQuery({ name: 'token', required: true, description: "the swap's token" })
-  @ApiResponse({ status: 200, description: 'HTML status page' })
+  @ApiResponse({ status: 200, description: 'HTML status page, or the swap order envelope' })
   @ApiResponse({ status: 404, description: 'Unknown swap or wrong token' })
+  @ApiResponse({ status: 429, description: 'Too many requests from this IP (Retry-After)' })
   async show(
-    @Param('id') id: string,
+    @Param('page') segment: string,
     @Query('token') token: string | undefined,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<unknown> {
+    const { id, format } = parseStatusPath(segment);
+    void reply
+      .headers(STATUS_PAGE_HEADERS)
+      .header('Cache-Control', 'no-store')
+      .header('Content-Type', format === 'json' ? JSON_TYPE : HTML);
+    const wait = this.limiter.take(request.ip);
+    if (wait > 0) {
+      void reply.status(429).header('Retry-After', String(wait));
+      return format === 'json'
+        ? { ...fail('Rate limit exceeded'), retry_after: wait }
+        : this.page.tooManyRequests(wait);
+    }
     try {
-      return renderStatusPage(await this.swaps.publicStatus(id, token));
+      const order = await this.swaps.publicStatus(id, token);
+      return format === 'json' ? ok(order) : this.page.render(order);
     } catch (error) {
       if (!isSwapError(error) || error.status !== 404) throw error;
       void reply.status(404);
-      return renderStatusNotFound();
+      return format === 'json' ? fail('Swap not found') : this.page.notFound();
     }
   }
 }

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+import { PAGE_SCRIPT } from './page.script';
+import { PAGE_STYLE } from './page.style';
+
+export interface Asset {
+  /** File name under `/swap/assets/`, with the content's hash: cached for good, replaced on change. */
+  name: string;
+  contentType: string;
+  body: string;
+}
+
+function hashed(stem: string, extension: string, contentType: string, body: string): Asset {
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  return { name: `${stem}.${hash}.${extension}`, contentType, body };
+}
+
+/** The page's own stylesheet and script: the only resources it loads, from the gateway itself. */
+export const PAGE_ASSETS = {
+  stylesheet: hashed('status', 'css', 'text/css; charset=utf-8', PAGE_STYLE),
+  script: hashed('status', 'js', 'text/javascript; charset=utf-8', PAGE_SCRIPT),
+} as const;
