@@ -342,6 +342,82 @@ describe('RefundWorker', () => {
         reason: 'the network refused the refund: insufficient funds',
       });
     });
+
+    it('proven dead while the treasury gave its transfer up: the refund fails with the reason, never loops', async () => {
+      await new AcceptRefund(refunds).execute(solCommand());
+      node.refuse = 'Blockhash not found';
+      node.refuseExpired = true;
+      await solWorker().runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({ state: 'SIGNED', refused: false });
+
+      // The treasury's own copy failed (refused for a reason of its own, then proven dead): it
+      // answers why, where it used to answer the dead bytes, which were refused for their deadline.
+      node.dead.add('sol-1');
+      const reason =
+        'The transfer failed for good: the network refused the transaction: insufficient funds for fee';
+      signer.answer = () => ({ ok: false, permanent: true, reason });
+      await solWorker().runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({ state: 'FAILED', reason });
+      expect(inbox.messages).toMatchObject([{ state: 'failed', reason }]);
+    });
+
+    it('a refund that makes no progress is looked at again after a growing wait, its trouble logged once', async () => {
+      const clock = { ms: 1_000_000 };
+      const warnings: string[] = [];
+      const logger = { ...silent, warn: (_: object, message: string) => warnings.push(message) };
+      const policy = { initialMs: 1_000, maxMs: 4_000 };
+      const worker = new RefundWorker(
+        'SOL',
+        refunds,
+        signer,
+        node,
+        node,
+        inbox,
+        logger,
+        () => clock.ms,
+        policy,
+      );
+      await new AcceptRefund(refunds).execute(solCommand());
+      node.refuse = 'Blockhash not found';
+      node.refuseExpired = true;
+
+      for (let pass = 0; pass < 5; pass++) await worker.runOnce();
+      expect(node.broadcasts).toEqual(['raw-sol-1']);
+      for (const wait of [1_000, 2_000, 4_000, 4_000]) {
+        clock.ms += wait - 1;
+        await worker.runOnce();
+        clock.ms += 1;
+        await worker.runOnce();
+      }
+      expect(node.broadcasts).toHaveLength(5);
+      expect(warnings).toEqual(['refund refused; sent again']);
+
+      // Proven dead, the treasury not signing it again yet: a new trouble, logged once.
+      node.dead.add('sol-1');
+      clock.ms += 4_000;
+      await worker.runOnce();
+      clock.ms += 4_000;
+      await worker.runOnce();
+      expect(warnings).toEqual([
+        'refund refused; sent again',
+        'refund proven dead; waiting for the treasury to sign it again',
+      ]);
+
+      // Signed again: progress, and the new bytes' trouble is news of its own.
+      signer.answer = signed('sol-2');
+      clock.ms += 4_000;
+      await worker.runOnce();
+      expect(await refunds.find('S3-refund-2')).toMatchObject({
+        state: 'SIGNED',
+        txid: 'sol-2',
+        generation: 1,
+      });
+      expect(node.broadcasts.slice(-2)).toEqual(['raw-sol-1', 'raw-sol-2']);
+      expect(warnings.slice(2)).toEqual([
+        'refund transaction expired without landing; sending the one signed again',
+        'refund refused; sent again',
+      ]);
+    });
   });
 
   it("keeps reporting until the engine's inbox takes the report", async () => {

@@ -86,12 +86,22 @@ export class SolanaSender implements ChainSender {
       const cause = (err.data as { err?: unknown } | undefined)?.err;
       // The same bytes landed already: what a repeated broadcast must find.
       if (cause === 'AlreadyProcessed') return { accepted: true };
+      // The blockhash is checked first: bytes that landed, sent again once it expired, are its too.
+      if (cause === 'BlockhashNotFound' && (await this.landed(tx.txid))) return { accepted: true };
       const reason = cause === undefined ? err.reason : `${err.reason} (${JSON.stringify(cause)})`;
       this.logger?.warn({ network: 'SOL', txid: tx.txid, reason }, 'transaction refused');
       return cause === 'BlockhashNotFound'
         ? { accepted: false, reason, expired: true }
         : { accepted: false, reason };
     }
+  }
+
+  private async landed(signature: string): Promise<boolean> {
+    const answer = await this.rpc.call<{ value: unknown[] }>('getSignatureStatuses', [
+      [signature],
+      { searchTransactionHistory: true },
+    ]);
+    return (answer.value[0] ?? null) !== null;
   }
 
   async broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]> {

@@ -152,6 +152,17 @@ describe('Solana adapter on the Solana lab', () => {
     expect(lab.balance(to)).toBe(0n);
   });
 
+  it('bytes that landed are accepted when sent again past their blockhash, which the node checks first', async () => {
+    const to = keys.signer(904).address;
+    const tx = await sender.sign({ currency: 'SOL', to, amount: SOL }, hot);
+    expect(await sender.broadcast(tx)).toEqual({ accepted: true });
+    await lab.produceBlocks(20 + FINALIZE_DEPTH + 2);
+    expect(await reader.transaction(tx.txid)).toMatchObject({ state: 'confirmed' });
+    expect(await reader.neverLands?.(tx)).toBeNull();
+    expect(await sender.broadcast(tx)).toEqual({ accepted: true });
+    expect(lab.balance(to)).toBe(SOL);
+  });
+
   it('checks the chain before anything else: a node of another cluster is refused, naming SOL_NETWORK', async () => {
     const mainnet = solanaReader(solanaConfig({ SOL_RPC_URL: lab.rpcUrl }));
     await expect(mainnet.verify?.()).rejects.toThrow(/SOL_NETWORK asks for 5eykt4/);

@@ -46,7 +46,8 @@ const hexOf = (address: string) => TronWeb.address.toHex(address).toLowerCase();
  * ChainSender of a java-tron node: transactions built by tronweb from a reference block the node
  * has solidified (TaPoS) and an expiration TRX_TX_EXPIRATION_SECONDS after the head block,
  * signed with the treasury's address keys. Each carries its deadline (validUntil = expiration); a
- * repeated broadcast of the same bytes is DUP_TRANSACTION_ERROR, taken as accepted. The fee signed
+ * repeated broadcast of the same bytes is DUP_TRANSACTION_ERROR (or, past the deadline, an expiry
+ * refusal of bytes the node holds), taken as accepted. The fee signed
  * for is the most the transaction can burn (bandwidth burnt rather than staked or free, a TRC-20
  * call's whole fee_limit); the chain's charge, read once it is mined, settles the difference.
  */
@@ -106,10 +107,15 @@ export class TronSender implements ChainSender {
     const reason = `${answer.code ?? 'refused'}: ${tronMessage(answer.message)}`;
     if (answer.code && NODE_TROUBLE.has(answer.code))
       throw new Error(`TRX node ${this.http.endpoint} could not take the transaction now (${reason})`);
+    const expired = answer.code !== undefined && EXPIRED.has(answer.code);
+    // The node checks the deadline before it looks for the same bytes: bytes that landed, sent again
+    // once expired, are refused as expired rather than as a duplicate. They are the node's already.
+    if (expired && (await this.known(tx.txid))) {
+      this.logger?.debug({ network: 'TRX', txid: tx.txid }, 'transaction already on the chain');
+      return { accepted: true };
+    }
     this.logger?.warn({ network: 'TRX', txid: tx.txid, reason }, 'transaction refused');
-    return answer.code && EXPIRED.has(answer.code)
-      ? { accepted: false, reason, expired: true }
-      : { accepted: false, reason };
+    return expired ? { accepted: false, reason, expired: true } : { accepted: false, reason };
   }
 
   async broadcastBatch(txs: readonly SignedTransaction[]): Promise<BroadcastResult[]> {
@@ -185,6 +191,12 @@ export class TronSender implements ChainSender {
     const reference = tronBlockRef(solid);
     const now = Number(head.block_header?.raw_data.timestamp ?? this.clock());
     return tapos(reference.height, reference.hash, now, this.config.expirationSeconds * 1000);
+  }
+
+  /** Whether the node holds the transaction (in a block, or pending). */
+  private async known(txid: string): Promise<boolean> {
+    const found = await this.http.post<{ txID?: string }>('wallet/gettransactionbyid', { value: txid });
+    return found.txID !== undefined;
   }
 
   private async exists(address: string): Promise<boolean> {

@@ -193,4 +193,18 @@ describe('Tron adapter on the Tron lab', () => {
     expect(await reader.neverLands?.(tx)).toMatch(/is past the expiration .* and holds no/);
     expect(lab.trxBalance(to)).toBe(0n);
   });
+
+  it('bytes that landed are accepted when sent again past their expiration, which the node checks first', async () => {
+    const to = lab.newAccount().address;
+    const tx = await sender.sign({ currency: 'TRX', to, amount: 7n * TRX }, hot);
+    expect(await sender.broadcast(tx)).toEqual({ accepted: true });
+    await lab.produceBlock();
+    await lab.produceBlock({ skipSlots: 12 });
+    await lab.produceBlocks(SOLID_DEPTH + 1);
+    expect(await reader.transaction(tx.txid)).toMatchObject({ state: 'confirmed' });
+    // The node says TRANSACTION_EXPIRATION_ERROR, not DUP_TRANSACTION_ERROR, and no proof comes.
+    expect(await reader.neverLands?.(tx)).toBeNull();
+    expect(await sender.broadcast(tx)).toEqual({ accepted: true });
+    expect(lab.trxBalance(to)).toBe(7n * TRX);
+  });
 });

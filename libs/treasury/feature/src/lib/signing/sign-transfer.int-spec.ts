@@ -89,4 +89,59 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
     expect(await treasury.transfers.get('refund:refund-AbCdEfGhIj-1')).toMatchObject({ state: 'FAILED' });
     expect(await treasury.transfers.reservations()).toEqual(new Map());
   });
+
+  describe('on TRX, where a transaction expires', () => {
+    const trxRequest = {
+      ...request,
+      requestId: 'AbCdEfGhIj-refund-19',
+      network: 'TRX' as const,
+      currency: 'USDTTRC' as const,
+      to: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      amount: '7900000',
+    };
+    const transferId = 'refund:AbCdEfGhIj-refund-19';
+
+    it('a refund transaction the node lost is proven dead by the treasury itself, which then answers the bytes signed again', async () => {
+      const trx = treasury.chains.chain('TRX');
+      const first = await treasury.signTransfer.execute(trxRequest);
+      expect(await treasury.transfers.get(transferId)).toMatchObject({ state: 'BROADCAST', generation: 0 });
+
+      // Lost, and past its deadline but not proven dead yet: the old bytes, nothing signed anew.
+      trx.forget(first.txid);
+      await treasury.tracker.poll();
+      expect(await treasury.signTransfer.execute(trxRequest)).toEqual(first);
+
+      trx.dead.add(first.txid);
+      trx.forget(first.txid);
+      trx.height++;
+      await treasury.tracker.poll();
+      await treasury.dispatcher.settled();
+      const again = await treasury.signTransfer.execute(trxRequest);
+      expect(again.txid).not.toBe(first.txid);
+      expect(await treasury.transfers.get(transferId)).toMatchObject({
+        state: 'BROADCAST',
+        generation: 1,
+        signed: { txid: again.txid },
+      });
+      expect(trx.signs).toHaveLength(2);
+    });
+
+    it('answers SIGN_FAILED with the reason once the refund failed, never its dead bytes again', async () => {
+      const trx = treasury.chains.chain('TRX');
+      trx.refusals.set('trx-tx-0', 'CONTRACT_VALIDATE_ERROR: balance is not sufficient');
+      const first = await treasury.signTransfer.execute(trxRequest);
+      expect(await treasury.transfers.get(transferId)).toMatchObject({ state: 'SIGNED', refused: true });
+
+      trx.dead.add(first.txid);
+      h().clock.advance(RETRY.initialMs);
+      await treasury.dispatcher.drain('TRX');
+      expect(await treasury.transfers.get(transferId)).toMatchObject({ state: 'FAILED', generation: 0 });
+
+      await expect(treasury.signTransfer.execute(trxRequest)).rejects.toMatchObject({
+        code: 'SIGN_FAILED',
+        message: expect.stringContaining('CONTRACT_VALIDATE_ERROR: balance is not sufficient'),
+      });
+      expect(trx.signs).toHaveLength(1);
+    });
+  });
 });

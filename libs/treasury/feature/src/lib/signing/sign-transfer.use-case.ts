@@ -13,7 +13,9 @@ const sameOrder = (a: PlannedTransfer, b: PlannedTransfer) =>
 /**
  * Signs a transfer from the hot wallet for the refunds service, which holds no keys. Idempotent by
  * requestId: the transfer is a row like a payout (reserved until confirmed), signed by the
- * network's sender in turn and stored before the reply, so a repeated request gets the same bytes.
+ * network's sender in turn and stored before the reply, so a repeated request gets the same bytes
+ * (those of its current generation, where a transaction expired unlanded), until the transfer
+ * fails: then SIGN_FAILED with the reason.
  */
 export class SignTransfer {
   constructor(
@@ -27,12 +29,13 @@ export class SignTransfer {
     const { transfer: recorded, created } = await this.transfers.plan(order);
     if (!sameOrder(recorded, order)) throw TreasuryErrors.requestIdReused(request.requestId);
     if (created) this.reservationsChanged(order.network);
-    const transfer = recorded.signed ? recorded : await this.signNow(recorded);
-    if (!transfer.signed) {
-      throw transfer.state === 'FAILED'
-        ? TreasuryErrors.signFailed(transfer.failure ?? 'unknown reason')
-        : TreasuryErrors.unavailable(transfer.network);
+    const transfer = recorded.signed || recorded.state === 'FAILED' ? recorded : await this.signNow(recorded);
+    if (transfer.state === 'FAILED') {
+      // Its bytes can never land (or failed on-chain): the caller hears why, never gets them to send again.
+      const reason = transfer.failure ?? 'unknown reason';
+      throw transfer.signed ? TreasuryErrors.transferFailed(reason) : TreasuryErrors.signFailed(reason);
     }
+    if (!transfer.signed) throw TreasuryErrors.unavailable(transfer.network);
     return { ...transfer.signed, fee: transfer.signed.fee.toString() };
   }
 

@@ -23,6 +23,9 @@ export const TreasuryErrors = {
     new TreasuryError('CONFLICT', `requestId ${requestId} was already used for a different transfer`, 409),
   signFailed: (reason: string) =>
     new TreasuryError('SIGN_FAILED', `The transfer could not be signed: ${reason}`, 422),
+  /** Signed, then failed for good (refused and proven never to land, or failed on-chain): asking again cannot change it. */
+  transferFailed: (reason: string) =>
+    new TreasuryError('SIGN_FAILED', `The transfer failed for good: ${reason}`, 422),
   unavailable: (network: string) =>
     new TreasuryError('UNAVAILABLE', `The ${network} node cannot be reached right now; ask again later`, 503),
 };
