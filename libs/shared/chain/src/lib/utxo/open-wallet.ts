@@ -6,7 +6,9 @@ const WALLET_NOT_FOUND = -18;
 /** How long a wallet another caller is creating or loading may take to be listed, and how often to look. */
 const LIST_WAIT_MS = 30_000;
 const LIST_POLL_MS = 100;
-const alreadyLoaded = (err: unknown) => err instanceof Error && /already loaded|duplicate/i.test(err.message);
+// "… is already loaded", or another call of this process is loading it ("Wallet already being loading").
+const alreadyLoaded = (err: unknown) =>
+  err instanceof Error && /already loaded|already being load|duplicate/i.test(err.message);
 /** litecoind 0.21 (and any Core built without sqlite) cannot hold descriptor wallets. */
 const noDescriptorWallets = (err: unknown) => err instanceof Error && /sqlite|descriptor/i.test(err.message);
 
