@@ -1,9 +1,14 @@
-/** What a person needs once everything is up: where the API is and how to get a key. */
-export function banner(apiUrl: string, running: number, notBuilt: string[]): string {
+/**
+ * What a person needs once everything is up: where the API is and how to get a key, and which
+ * services are up but not ready, with what they said (a node down, no prices).
+ */
+export function banner(apiUrl: string, running: number, notBuilt: string[], notReady: string[] = []): string {
   const rule = '─'.repeat(72);
   const lines = [
     rule,
-    `  instant-swap is ready (${running} services)`,
+    notReady.length === 0
+      ? `  instant-swap is ready (${running} services)`
+      : `  instant-swap is up (${running} services, ${notReady.length} not ready)`,
     '',
     `  API        ${apiUrl}`,
     `  OpenAPI    ${apiUrl}/openapi.json`,
@@ -11,5 +16,6 @@ export function banner(apiUrl: string, running: number, notBuilt: string[]): str
     `  Stop       Ctrl-C`,
   ];
   if (notBuilt.length > 0) lines.push('', `  Not built, not running: ${notBuilt.join(', ')}`);
+  if (notReady.length > 0) lines.push('', '  Not ready:', ...notReady.map((line) => `    ${line}`));
   return [...lines, rule, ''].join('\n');
 }

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { banner } from './banner';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats';
-import { waitUntilReady } from './readiness';
+import { announceWhenReady, describeProbe, waitUntilReady } from './readiness';
 import { appMain, DATA_DIR, ROOT } from './repo-paths';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file';
 import { say } from './say';
@@ -182,10 +182,12 @@ startup.then(
       say('no service is built yet (npm run build); Ctrl-C stops the launcher');
       return;
     }
-    if (await waitUntilReady(running, () => stopping)) {
-      const notBuilt = SERVICES.filter((s) => !running.includes(s)).map((s) => s.name);
-      process.stdout.write(banner(API_URL, running.length, notBuilt));
-    }
+    const notReady = await waitUntilReady(running, () => stopping);
+    if (notReady === null) return;
+    const notBuilt = SERVICES.filter((s) => !running.includes(s)).map((s) => s.name);
+    process.stdout.write(banner(API_URL, running.length, notBuilt, notReady.map(describeProbe)));
+    const late = running.filter((s) => notReady.some((p) => p.name === s.name));
+    void announceWhenReady(late, () => stopping);
   },
   async (err: unknown) => {
     say(`start-up failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -3,8 +3,15 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { Bus } from '@swap/bus';
 import { pricesKv } from '@swap/contracts';
-import { PriceMetrics, priceRules, priceSources, RefreshPrices } from '@swap/pricing';
-import { RepeatingTask } from '@swap/service-kit';
+import {
+  PriceMetrics,
+  priceRules,
+  priceSources,
+  pricesReadiness,
+  refreshSilenceLimitMs,
+  RefreshPrices,
+} from '@swap/pricing';
+import { HealthService, RepeatingTask } from '@swap/service-kit';
 import { CONFIG, LOGGER, type PricingServiceConfig } from './pricing.config';
 
 /** Refreshes every coin's median price on a timer, publishes it to the `prices` bucket and to /metrics. */
@@ -15,6 +22,7 @@ export class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     private readonly bus: Bus,
     private readonly registry: Registry,
+    private readonly health: HealthService,
     @Inject(CONFIG) private readonly config: PricingServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -33,6 +41,9 @@ export class PriceLoop implements OnApplicationBootstrap, OnApplicationShutdown 
     );
     this.logger.info({ sources: sources.map((s) => s.name), everyMs: every }, 'pricing from');
     const metrics = new PriceMetrics(this.registry);
+    // Not ready while a coin cannot be priced, or while refreshes stop landing.
+    const silenceLimitMs = refreshSilenceLimitMs(every);
+    this.health.register('prices', () => pricesReadiness(metrics.lastRefresh(), Date.now(), silenceLimitMs));
     this.task = new RepeatingTask(
       'price refresh',
       every,

@@ -8,9 +8,12 @@ import type { KeySource } from '@swap/chain-keys';
 import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
+import { HealthService } from '@swap/service-kit';
 import {
   composeTreasury,
   DEFAULT_RETRY,
+  nodeSilenceLimitMs,
+  nodesReadiness,
   registerTransferMetrics,
   storedPending,
   TreasuryKeys,
@@ -70,8 +73,8 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
       { provide: TREASURY_LOGGER, useValue: logger },
       {
         provide: TREASURY,
-        inject: [Bus, DataSource, Registry],
-        useFactory: async (bus: Bus, dataSource: DataSource, registry: Registry) => {
+        inject: [Bus, DataSource, Registry, HealthService],
+        useFactory: async (bus: Bus, dataSource: DataSource, registry: Registry, health: HealthService) => {
           const liquidity = await bus.kv(liquidityKv);
           const keys = new TreasuryKeys(source);
           const chains = chainNodes(bus, keys, dataSource, logger);
@@ -80,6 +83,10 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             NETWORKS.map((network) => ({ network, reader: chains.reader(network) })),
             logger,
           );
+          const wallets = new WalletMetrics(registry);
+          // Not ready while a network's node answers none of the liquidity refresh's balance reads.
+          const silenceLimitMs = nodeSilenceLimitMs(config.LIQUIDITY_REFRESH_SECONDS * 1000);
+          health.register('nodes', () => nodesReadiness(wallets.nodeContacts(), Date.now(), silenceLimitMs));
           const treasury = composeTreasury({
             dataSource,
             chains,
@@ -96,7 +103,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             retry: DEFAULT_RETRY,
             liquidityMinIntervalMs: config.LIQUIDITY_MIN_INTERVAL_MS,
             sendBatch: config.TREASURY_SEND_BATCH,
-            wallets: new WalletMetrics(registry),
+            wallets,
           });
           registerTransferMetrics(registry, treasury.transfers);
           return treasury;

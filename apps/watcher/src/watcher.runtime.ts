@@ -3,8 +3,11 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
 import { ENGINE_INBOX_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
+import { HealthService } from '@swap/service-kit';
 import {
   createNetworkWatcher,
+  nodeReadiness,
+  nodeSilenceLimitMs,
   RecordSwap,
   SwapEventsConsumer,
   WatcherMetrics,
@@ -28,6 +31,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly bus: Bus,
     private readonly dataSource: DataSource,
     private readonly registry: Registry,
+    private readonly health: HealthService,
     @Inject(WATCHER_CONFIG) private readonly config: WatcherConfig,
     @Inject(WATCHER_LOGGER) private readonly logger: WatcherLogger,
   ) {}
@@ -55,6 +59,12 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
     const consumer = new SwapEventsConsumer(this.bus, recordSwap, network);
     this.consumer = consumer;
     await consumer.start();
+    const metrics = new WatcherMetrics(this.registry, network);
+    // Only the follower asks the node; a standby stays ready to take over (see nodeReadiness).
+    const silenceLimitMs = nodeSilenceLimitMs(this.config.pollMs);
+    this.health.register('node', () =>
+      nodeReadiness(network, metrics.nodeContact(), Date.now(), silenceLimitMs),
+    );
     this.watcher = await createNetworkWatcher({
       reader,
       bus: this.bus,
@@ -63,7 +73,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
       owner: this.config.hostname,
       watchListCaughtUp: () => consumer.caughtUp(),
       logger: this.logger,
-      progress: new WatcherMetrics(this.registry, network),
+      progress: metrics,
     });
     this.watcher.start(this.config.pollMs);
     this.logger.info(

@@ -11,3 +11,4 @@ export * from './lib/scaled';
 export * from './lib/exchanges';
 export * from './lib/market-settings';
 export * from './lib/metrics/price.metrics';
+export * from './lib/price-readiness';

@@ -11,3 +11,5 @@ export * from './lib/metrics/metrics-registry';
 export * from './lib/metrics/metrics.module';
 export * from './lib/metrics/scrape-gauge';
 export * from './lib/schedule/repeating-task';
+export * from './lib/waiting/unavailable';
+export * from './lib/waiting/dependency-wait';

@@ -23,3 +23,4 @@ export * from './lib/tracking/confirmation.tracker';
 export * from './lib/treasury.composition';
 export * from './lib/metrics/transfer.metrics';
 export * from './lib/metrics/wallet.metrics';
+export * from './lib/health/node-readiness';

@@ -16,3 +16,4 @@ export * from './lib/chain/follow-chain.use-case';
 export * from './lib/network-watcher';
 export * from './lib/create-network-watcher';
 export * from './lib/metrics/watcher.metrics';
+export * from './lib/health/node-readiness';

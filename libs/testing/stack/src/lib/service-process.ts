@@ -68,7 +68,7 @@ export class ServiceProcess {
     while (Date.now() < deadline) {
       if (!alive(child)) throw new Error(`${this.name} exited: ${this.output.join('')}`);
       try {
-        const ready = (await fetch(`${this.url}/readyz`)).status === 200;
+        const ready = await upAndAnswering(await fetch(`${this.url}/readyz`));
         // Only our child's answer counts: another suite's service may hold the port.
         if (ready && child.pid !== undefined && listensOn(child.pid, this.port)) return;
       } catch {
@@ -100,4 +100,20 @@ export class ServiceProcess {
 /** Neither exited nor ended by a signal (exitCode stays null when a signal ended it). */
 function alive(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
+}
+
+/**
+ * Ready, or up and not ready only for reasons it gave (a coin without a price while a test holds
+ * its exchanges down): started either way. A check without a reason (the bus, the database) means
+ * it is still starting.
+ */
+async function upAndAnswering(res: Response): Promise<boolean> {
+  if (res.status === 200) return true;
+  const body = (await res.json().catch(() => ({}))) as { failed?: unknown; reasons?: unknown };
+  const reasons = typeof body.reasons === 'object' && body.reasons !== null ? body.reasons : {};
+  return (
+    Array.isArray(body.failed) &&
+    body.failed.length > 0 &&
+    body.failed.every((check) => check !== 'shutdown' && Object.hasOwn(reasons, String(check)))
+  );
 }

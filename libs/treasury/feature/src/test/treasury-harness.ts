@@ -5,6 +5,7 @@ import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { LedgerRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import { TreasuryKeys } from '../lib/keys/treasury-keys';
+import type { TreasuryLogger } from '../lib/chains/chain-nodes';
 import type { LiquidityCaps } from '../lib/liquidity/liquidity-caps';
 import type { WalletObserver } from '../lib/metrics/wallet.metrics';
 import type { RetryPolicy } from '../lib/sending/retry-policy';
@@ -58,6 +59,8 @@ export interface Harness {
     liquidityMinIntervalMs?: number;
     sendBatch?: number;
     wallets?: WalletObserver;
+    /** Where the treasury logs (silent by default). */
+    logger?: TreasuryLogger;
   }): TreasuryProcess;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -82,6 +85,7 @@ export async function openHarness(): Promise<Harness> {
       liquidityMinIntervalMs,
       sendBatch,
       wallets,
+      logger = silentLogger,
     } = {}) => {
       const keys = new TreasuryKeys(fakeKeys);
       const out: Outbox = { progress: [], liquidity: new Map(), liquidityPuts: 0, busDown: false };
@@ -100,7 +104,7 @@ export async function openHarness(): Promise<Harness> {
           out.liquidity.set(entry.code, entry);
         },
         clock: clock.now,
-        logger: silentLogger,
+        logger,
         retry: RETRY,
         liquidityMinIntervalMs,
         sendBatch,

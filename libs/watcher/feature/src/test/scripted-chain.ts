@@ -24,6 +24,7 @@ export class ScriptedChain implements ChainReader {
   private nextTx = 1;
   private fork = 0;
   private onTipRead: (() => Promise<unknown>) | undefined;
+  private onBlockRead: (() => Promise<unknown>) | undefined;
   /** Blocks the node answering is behind the chain (a lagging replica): it knows none of them. */
   private behind = 0;
 
@@ -43,6 +44,9 @@ export class ScriptedChain implements ChainReader {
   }
 
   async blockAt(height: number): Promise<ChainBlock | null> {
+    const action = this.onBlockRead;
+    this.onBlockRead = undefined;
+    await action?.();
     if (height >= this.blocks.length - this.behind) return null;
     return this.blocks[height] ?? null;
   }
@@ -82,6 +86,11 @@ export class ScriptedChain implements ChainReader {
   /** Runs `action` the next time a reader asks for the tip: something that happens mid-poll. */
   whenTipRead(action: () => Promise<unknown>): void {
     this.onTipRead = action;
+  }
+
+  /** Runs `action` the next time a reader asks for a block (after the tip, in a poll). */
+  whenBlockRead(action: () => Promise<unknown>): void {
+    this.onBlockRead = action;
   }
 
   /** A transaction that enters the mempool now. */

@@ -21,6 +21,7 @@ export class PriceMetrics {
   private readonly available: Gauge<'coin'>;
   private readonly sources: Gauge<'coin' | 'status'>;
   private latest: readonly PriceEntry[] = [];
+  private recordedAt: number | null = null;
 
   constructor(
     registry: Registry,
@@ -57,9 +58,15 @@ export class PriceMetrics {
     });
   }
 
+  /** The last refresh that landed and when (UNIX milliseconds); null before the first. */
+  lastRefresh(): { at: number; entries: readonly PriceEntry[] } | null {
+    return this.recordedAt === null ? null : { at: this.recordedAt, entries: this.latest };
+  }
+
   /** The entries one refresh published. */
   record(entries: readonly PriceEntry[]): void {
     this.latest = entries;
+    this.recordedAt = this.clock();
     for (const { coin, usd, sources } of entries) {
       if (usd === null) this.usd.remove({ coin });
       else this.usd.set({ coin }, Number(usd));

@@ -6,6 +6,10 @@ interface StatusReply {
   status(code: number): unknown;
 }
 
+/** `reasons` holds what the failed checks said of themselves, by check name. */
+export type ReadyzBody =
+  { status: 'ok' } | { status: 'unavailable'; failed: string[]; reasons: Record<string, string> };
+
 /** Unsigned probes outside /v1 (D1): liveness of the process, readiness of its dependencies. */
 @Controller()
 export class HealthController {
@@ -17,12 +21,10 @@ export class HealthController {
   }
 
   @Get('readyz')
-  async readyz(
-    @Res({ passthrough: true }) reply: StatusReply,
-  ): Promise<{ status: 'ok' } | { status: 'unavailable'; failed: string[] }> {
-    const { ready, failed } = await this.health.readiness();
+  async readyz(@Res({ passthrough: true }) reply: StatusReply): Promise<ReadyzBody> {
+    const { ready, failed, reasons } = await this.health.readiness();
     if (ready) return { status: 'ok' };
     reply.status(HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: 'unavailable', failed };
+    return { status: 'unavailable', failed, reasons };
   }
 }

@@ -5,15 +5,31 @@ export interface Readiness {
   ready: boolean;
   /** Names of the checks that failed; never their errors, which may carry URLs or secrets. */
   failed: string[];
+  /** Why, for the failed checks that said so (their own words) or took too long. */
+  reasons: Record<string, string>;
 }
+
+type Outcome = { passed: true } | { passed: false; reason?: string };
 
 const DEFAULT_TIMEOUT_MS = 2_000;
 
 @Injectable()
 export class HealthService implements OnModuleDestroy {
   private stopping = false;
+  private readonly checks: Map<string, ReadinessCheck>;
 
-  constructor(@Inject(HEALTH_OPTIONS) private readonly options: HealthOptions) {}
+  constructor(@Inject(HEALTH_OPTIONS) private readonly options: HealthOptions) {
+    this.checks = new Map(Object.entries(options.checks));
+  }
+
+  /**
+   * Adds a check from a part of the service that starts later than the module (a watcher's node,
+   * the treasury's nodes, pricing's prices). A name already taken is refused.
+   */
+  register(name: string, check: ReadinessCheck): void {
+    if (this.checks.has(name)) throw new Error(`readiness check "${name}" is already registered`);
+    this.checks.set(name, check);
+  }
 
   // The first shutdown hook: report not-ready at once so load balancers stop sending traffic.
   onModuleDestroy(): void {
@@ -21,24 +37,44 @@ export class HealthService implements OnModuleDestroy {
   }
 
   async readiness(): Promise<Readiness> {
-    if (this.stopping) return { ready: false, failed: ['shutdown'] };
+    if (this.stopping)
+      return { ready: false, failed: ['shutdown'], reasons: { shutdown: 'the service is stopping' } };
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const entries = Object.entries(this.options.checks);
-    const results = await Promise.all(entries.map(([, check]) => passes(check, timeoutMs)));
-    const failed = entries.filter((_, i) => !results[i]).map(([name]) => name);
-    return { ready: failed.length === 0, failed };
+    const entries = [...this.checks];
+    const outcomes = await Promise.all(entries.map(([, check]) => run(check, timeoutMs)));
+    const failed: string[] = [];
+    const reasons: Record<string, string> = {};
+    entries.forEach(([name], i) => {
+      const outcome = outcomes[i];
+      if (outcome.passed) return;
+      failed.push(name);
+      if (outcome.reason !== undefined) reasons[name] = outcome.reason;
+    });
+    return { ready: failed.length === 0, failed, reasons };
   }
 }
 
-async function passes(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
+async function run(check: ReadinessCheck, timeoutMs: number): Promise<Outcome> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const timeout = new Promise<Outcome>(
+    (resolve) =>
+      (timer = setTimeout(
+        () => resolve({ passed: false, reason: `no answer within ${timeoutMs} ms` }),
+        timeoutMs,
+      )),
+  );
   try {
-    const run = Promise.resolve()
+    const outcome = Promise.resolve()
       .then(check)
-      .then((result) => result !== false)
-      .catch(() => false);
-    return await Promise.race([run, timeout]);
+      .then((result): Outcome => {
+        if (result === false) return { passed: false };
+        if (typeof result === 'object' && result !== null && result.ready === false)
+          return { passed: false, reason: String(result.reason) };
+        return { passed: true };
+      })
+      // The error's message may name a URL or carry a secret: only the check's name is shown.
+      .catch((): Outcome => ({ passed: false }));
+    return await Promise.race([outcome, timeout]);
   } finally {
     clearTimeout(timer);
   }

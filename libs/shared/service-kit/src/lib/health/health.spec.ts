@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { bootstrapService, createLogger, HealthModule } from '../../index';
+import { bootstrapService, createLogger, HealthModule, HealthService, notReady } from '../../index';
 
 describe('HealthModule via bootstrapService', () => {
   let app: NestFastifyApplication;
@@ -53,7 +53,24 @@ describe('HealthModule via bootstrapService', () => {
     state.bus = false;
     const res = await fetch(`${base}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable', failed: ['bus'] });
+    expect(await res.json()).toEqual({ status: 'unavailable', failed: ['bus'], reasons: {} });
+  });
+
+  it('carries the reason a check gave, and answers ready again once it passes', async () => {
+    state.bus = true;
+    let reason: string | null = 'the LTC node has not answered since 2026-01-01T12:00:00.000Z';
+    app.get(HealthService).register('node', () => (reason === null ? true : notReady(reason)));
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: 'unavailable',
+      failed: ['node'],
+      reasons: { node: 'the LTC node has not answered since 2026-01-01T12:00:00.000Z' },
+    });
+    expect(() => app.get(HealthService).register('node', () => true)).toThrow('already registered');
+
+    reason = null;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
 });
 
@@ -88,7 +105,12 @@ describe('HealthModule checks', () => {
       const res = await fetch(`${await app.getUrl()}/readyz`);
       expect(res.status).toBe(503);
       const body = await res.text();
-      expect(JSON.parse(body)).toEqual({ status: 'unavailable', failed: ['throws', 'hangs'] });
+      // A thrown error's message never shows (it names the database here); a timeout says so.
+      expect(JSON.parse(body)).toEqual({
+        status: 'unavailable',
+        failed: ['throws', 'hangs'],
+        reasons: { hangs: 'no answer within 50 ms' },
+      });
       expect(body).not.toContain('secret');
     } finally {
       await app.close();

@@ -64,18 +64,19 @@ describe('RepeatingTask', () => {
     jest.advanceTimersByTime(1_000); // and no run after it
   });
 
-  it('warns in one line while a failing streak is young, then errors with the stack, and says when it recovers', async () => {
+  it('waits quietly for a dependency (one line a streak, and when it is back); a fault gets its stack', async () => {
     const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
     let now = 0;
-    let failing = true;
+    let failure: Error | null = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4222'), {
+      code: 'ECONNREFUSED',
+    });
     const task = new RepeatingTask(
       'follow',
       1_000,
       async () => {
-        if (failing) throw new Error('no responders');
+        if (failure) throw failure;
       },
       logger,
-      5_000,
       () => now,
     );
     const tick = async (ms: number) => {
@@ -84,26 +85,32 @@ describe('RepeatingTask', () => {
       await settle();
     };
     await task.start();
-    await tick(1_000);
-    expect(logger.warn).toHaveBeenCalledTimes(2);
-    expect(logger.warn).toHaveBeenCalledWith(
-      { task: 'follow', error: 'no responders' },
-      'follow failed; retrying in 1000 ms',
-    );
+    for (let i = 0; i < 4; i++) await tick(1_000);
+    expect(logger.info.mock.calls).toEqual([
+      [
+        { task: 'follow', dependency: undefined, reason: 'connection refused' },
+        'follow: waiting for a dependency (connection refused)',
+      ],
+    ]);
+    expect(logger.warn).not.toHaveBeenCalled();
     expect(logger.error).not.toHaveBeenCalled();
 
-    for (let i = 0; i < 4; i++) await tick(1_000); // the streak reaches 5 s
-    expect(logger.warn).toHaveBeenCalledTimes(5);
-    expect(logger.error).toHaveBeenCalledTimes(1);
-    expect(logger.error.mock.calls[0][0]).toMatchObject({ task: 'follow', err: expect.any(Error) });
-
-    failing = false;
+    failure = null;
     await tick(1_000);
-    expect(logger.info).toHaveBeenCalledWith({ task: 'follow' }, 'follow recovered');
-    failing = true;
-    await tick(1_000); // a new streak starts quiet again
-    expect(logger.warn).toHaveBeenCalledTimes(6);
-    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(logger.info).toHaveBeenLastCalledWith(
+      { task: 'follow', waitedMs: 5_000 },
+      'follow: reachable again after 5 s',
+    );
+
+    failure = new Error('column "cursor" does not exist');
+    await tick(1_000);
+    expect(logger.error).toHaveBeenCalledWith(
+      { task: 'follow', err: failure },
+      'follow failed; retrying in 1000 ms',
+    );
+    failure = null;
+    await tick(1_000);
+    expect(logger.info).toHaveBeenLastCalledWith({ task: 'follow' }, 'follow recovered');
     await task.stop();
   });
 });

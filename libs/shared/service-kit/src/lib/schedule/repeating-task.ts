@@ -1,35 +1,30 @@
-/** The part of a pino logger a repeating task reports failures to. */
-export interface TaskLogger {
-  error(obj: object, msg?: string): void;
-  warn?(obj: object, msg?: string): void;
-  info?(obj: object, msg?: string): void;
-}
+import { DependencyWait, type WaitLogger } from '../waiting/dependency-wait';
 
-/** How long a task may keep failing before its failures are errors rather than warnings. */
-const QUIET_FAILURE_MS = 30_000;
+/** The part of a pino logger a repeating task reports failures to. */
+export type TaskLogger = WaitLogger;
 
 /**
  * Runs `task` now and then `everyMs` after each run ends (never two runs at once). A failed run is
  * logged and the schedule goes on: one bad refresh must not stop a service's loop, nor crash it.
- * Failures in the first `quietMs` of a failing streak (a peer still starting, a short outage) are a
- * one-line warning when the logger has `warn`; a streak that lasts longer is an error with its
- * stack, and the first success after a streak says the task recovered.
+ * A run that failed for want of a dependency (a peer or node still starting, NATS without a
+ * responder) is one info line per outage and one when it is reachable again (see DependencyWait);
+ * any other failure is an error with its stack.
  */
 export class RepeatingTask {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private readonly wait: DependencyWait;
 
   constructor(
     private readonly name: string,
     private readonly everyMs: number,
     private readonly task: () => Promise<void>,
-    private readonly logger: TaskLogger,
-    private readonly quietMs = QUIET_FAILURE_MS,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  private failingSince: number | null = null;
+    logger: TaskLogger,
+    clock: () => number = Date.now,
+  ) {
+    this.wait = new DependencyWait(name, logger, { clock });
+  }
 
   /** Resolves once the first run has ended (successfully or not). */
   async start(): Promise<void> {
@@ -53,21 +48,11 @@ export class RepeatingTask {
   private async runOnce(): Promise<void> {
     try {
       await this.task();
-      if (this.failingSince !== null) this.logger.info?.({ task: this.name }, `${this.name} recovered`);
-      this.failingSince = null;
+      this.wait.succeeded();
     } catch (err) {
-      this.failed(err);
+      this.wait.failed(err, `${this.name} failed; retrying in ${this.everyMs} ms`);
     }
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.run(), this.everyMs);
-  }
-
-  private failed(err: unknown): void {
-    const now = this.clock();
-    this.failingSince ??= now;
-    const message = `${this.name} failed; retrying in ${this.everyMs} ms`;
-    if (this.logger.warn && now - this.failingSince < this.quietMs)
-      this.logger.warn({ task: this.name, error: err instanceof Error ? err.message : String(err) }, message);
-    else this.logger.error({ err, task: this.name }, message);
   }
 }

@@ -20,15 +20,38 @@ describe('ExpectDepositAddresses', () => {
     const chains = new FakeChains();
     const ltc = chains.chain('LTC');
     const addresses = new ExpectDepositAddresses(chains, logger);
-    ltc.expectError = new Error('ECONNREFUSED');
+    ltc.expectError = new Error('connect ECONNREFUSED 127.0.0.1:19332');
     await expect(addresses.onSwapUpdated(swap(7))).resolves.toBeUndefined();
-    expect(logger.warn).toHaveBeenCalled();
+    // A node not listening is waited for quietly: one line, without the error's stack.
+    expect(logger.info).toHaveBeenCalledWith(
+      expect.not.objectContaining({ err: expect.anything() }),
+      'node addresses of LTC: waiting for a dependency (connection refused)',
+    );
     await addresses.retry();
     expect(ltc.expected).toEqual([]);
     ltc.expectError = null;
     await addresses.retry();
     await addresses.retry();
     expect(ltc.expected).toEqual([7]);
+    expect(logger.info).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.stringMatching(/^node addresses of LTC: reachable again after \d+ s$/),
+    );
+  });
+
+  it('logs a refusal that is not an outage with its error, every time', async () => {
+    const chains = new FakeChains();
+    const warn = jest.fn();
+    const addresses = new ExpectDepositAddresses(chains, { ...logger, warn });
+    const refusal = new Error('Wallet file not found');
+    chains.chain('LTC').expectError = refusal;
+    await addresses.onSwapUpdated(swap(3));
+    await addresses.retry();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: refusal, network: 'LTC', index: 3 }),
+      'the node did not take the new deposit addresses; retrying',
+    );
   });
 
   it("asks every node wallet for the hot wallet (index 0) on the first retry, and reports each network's take", async () => {

@@ -1,5 +1,6 @@
 import type { SwapSnapshot } from '@swap/contracts';
 import { CURRENCIES, NETWORKS, type Network } from '@swap/domain';
+import { DependencyWaits } from '@swap/service-kit';
 import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
 
 /**
@@ -15,12 +16,17 @@ import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
 export class ExpectDepositAddresses {
   private readonly wanted = new Map<Network, number>();
   private readonly known = new Map<Network, number>();
+  /** A node still starting is one line per outage, not one per retry. */
+  private readonly waits: DependencyWaits<Network>;
 
   constructor(
     private readonly chains: ChainNodes,
-    private readonly logger: TreasuryLogger,
+    logger: TreasuryLogger,
     private readonly taken: (network: Network) => void = () => undefined,
   ) {
+    this.waits = new DependencyWaits((network) => `node addresses of ${network}`, logger, {
+      faultLevel: 'warn',
+    });
     for (const network of NETWORKS) if (chains.sender(network).expectAddresses) this.wanted.set(network, 0);
   }
 
@@ -43,9 +49,12 @@ export class ExpectDepositAddresses {
     try {
       await this.chains.sender(network).expectAddresses?.(index);
       this.known.set(network, Math.max(index, this.known.get(network) ?? -1));
+      this.waits.of(network).succeeded();
       this.taken(network);
     } catch (err) {
-      this.logger.warn({ err, network, index }, 'the node did not take the new deposit addresses; retrying');
+      this.waits
+        .of(network)
+        .failed(err, 'the node did not take the new deposit addresses; retrying', { network, index });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Registry } from 'prom-client';
 import type { LiquidityCaps } from './liquidity-caps';
+import { nodeSilenceLimitMs, nodesReadiness } from '../health/node-readiness';
 import { WalletMetrics } from '../metrics/wallet.metrics';
 import { NO_CAPS, useHarness, payoutCommand, type Harness } from '../../test/treasury-harness';
 
@@ -112,5 +113,82 @@ describe('liquidity', () => {
 
     expect(treasury.out.liquidity.get('BTC')).toMatchObject({ available: '5', at: h().clock.ms - 10_000 });
     expect(treasury.out.liquidity.get('LTC')).toMatchObject({ available: '9', at: h().clock.ms });
+  });
+
+  it('makes the treasury not ready while a node stays silent past the limit, naming its network, and ready once it answers', async () => {
+    const wallets = new WalletMetrics(new Registry(), h().clock.now);
+    const treasury = h().start({ wallets });
+    const limitMs = nodeSilenceLimitMs(10_000);
+    const readiness = () => nodesReadiness(wallets.nodeContacts(), h().clock.ms, limitMs);
+    const refresh = async () => {
+      h().clock.advance(10_000);
+      await treasury.liquidity.publish();
+    };
+    const ltc = treasury.chains.chain('LTC');
+    const answer = ltc.balance.bind(ltc);
+
+    await refresh();
+    const answeredAt = new Date(h().clock.ms).toISOString();
+    expect(readiness()).toBe(true);
+
+    ltc.balance = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:19332'));
+    await refresh();
+    await refresh();
+    await refresh();
+    // 20 s since the first failed read, of 30 s allowed: a short outage.
+    expect(readiness()).toBe(true);
+    await refresh();
+    expect(readiness()).toEqual({
+      ready: false,
+      reason: `the LTC node has not answered since ${answeredAt} (4 balance reads in a row failed)`,
+    });
+
+    ltc.balance = answer;
+    await refresh();
+    expect(readiness()).toBe(true);
+  });
+
+  it('counts a network answered while any of its reads is (the coin, not its token)', async () => {
+    const wallets = new WalletMetrics(new Registry(), h().clock.now);
+    const treasury = h().start({ wallets });
+    const eth = treasury.chains.chain('ETH');
+    const answer = eth.balance.bind(eth);
+    eth.balance = (address, currency) =>
+      currency === 'USDTERC' ? Promise.reject(new Error('execution reverted')) : answer(address, currency);
+    for (let i = 0; i < 6; i++) {
+      await treasury.liquidity.publish();
+      h().clock.advance(10_000);
+    }
+    expect(nodesReadiness(wallets.nodeContacts(), h().clock.ms, nodeSilenceLimitMs(10_000))).toBe(true);
+  });
+
+  it('logs a node it waits for once, without a stack, and once when it is back; a fault with its stack', async () => {
+    const lines: Array<{ level: string; details: Record<string, unknown>; message: string }> = [];
+    const at = (level: string) => (details: object, message?: string) =>
+      void lines.push({ level, details: details as Record<string, unknown>, message: message ?? '' });
+    const treasury = h().start({ logger: { info: at('info'), warn: at('warn'), error: at('error') } });
+    const ltc = treasury.chains.chain('LTC');
+    const answer = ltc.balance.bind(ltc);
+    ltc.balance = () =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:19332'), { code: 'ECONNREFUSED' }),
+      );
+    for (let i = 0; i < 5; i++) {
+      await treasury.liquidity.publish();
+      h().clock.advance(4_000);
+    }
+    ltc.balance = answer;
+    await treasury.liquidity.publish();
+    const fault = new Error('LTC node answered getbalance with HTTP 500');
+    ltc.balance = () => Promise.reject(fault);
+    await treasury.liquidity.publish();
+
+    expect(lines.map(({ level, message }) => `${level} ${message}`)).toEqual([
+      'info liquidity of LTC: waiting for a dependency (connection refused)',
+      'info liquidity of LTC: reachable again after 20 s',
+      'warn liquidity of LTC not refreshed',
+    ]);
+    expect(lines[0].details).not.toHaveProperty('err');
+    expect(lines[2].details).toMatchObject({ err: fault });
   });
 });

@@ -1,5 +1,6 @@
 import type { LiquidityEntry } from '@swap/contracts';
 import { CURRENCIES, CURRENCY_CODES, toUnits, type CurrencyCode, type Network } from '@swap/domain';
+import { DependencyWaits } from '@swap/service-kit';
 import type { Reservations, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
@@ -40,8 +41,15 @@ export class LiquidityPublisher {
   private lastKickedAt = Number.NEGATIVE_INFINITY;
   /** Networks kicked since the last kicked run started. */
   private kicked = new Set<Network>();
+  /** Each network's node, as its balance reads found it: one line per outage, not one per read. */
+  private readonly waits: DependencyWaits<Network>;
 
-  constructor(private readonly deps: LiquidityPublisherDeps) {}
+  constructor(private readonly deps: LiquidityPublisherDeps) {
+    this.waits = new DependencyWaits((network) => `liquidity of ${network}`, deps.logger, {
+      clock: deps.clock,
+      faultLevel: 'warn',
+    });
+  }
 
   /** Every currency, or only those of the given networks. */
   async publish(networks?: ReadonlySet<Network>): Promise<void> {
@@ -49,7 +57,16 @@ export class LiquidityPublisher {
     const codes = networks
       ? CURRENCY_CODES.filter((code) => networks.has(CURRENCIES[code].network))
       : CURRENCY_CODES;
-    await Promise.all(codes.map((code) => this.publishOne(code, reserved)));
+    const failures = (await Promise.all(codes.map((code) => this.publishOne(code, reserved)))).filter(
+      (failure) => failure !== null,
+    );
+    // A network's node is back once every read there succeeded (a token's too).
+    for (const network of new Set(codes.map((code) => CURRENCIES[code].network))) {
+      const failed = failures.filter(({ code }) => CURRENCIES[code].network === network);
+      if (failed.length === 0) this.waits.of(network).succeeded();
+      for (const { code, err } of failed)
+        this.waits.of(network).failed(err, `liquidity of ${code} not refreshed`, { code });
+    }
   }
 
   /**
@@ -92,8 +109,12 @@ export class LiquidityPublisher {
     while (this.running) await this.running;
   }
 
-  private async publishOne(code: CurrencyCode, reserved: Reservations): Promise<void> {
-    const { caps, sink, clock, logger } = this.deps;
+  /** Null when published; else what failed, for the network's DependencyWait. */
+  private async publishOne(
+    code: CurrencyCode,
+    reserved: Reservations,
+  ): Promise<{ code: CurrencyCode; err: unknown } | null> {
+    const { caps, sink, clock } = this.deps;
     try {
       const balance = await this.hotBalance(code);
       // The hot wallet keeps the chain's account floor (Solana's rent-exempt minimum): not liquid.
@@ -102,8 +123,9 @@ export class LiquidityPublisher {
       const available = availableLiquidity(balance, (reserved.get(code) ?? 0n) + kept, caps[code]);
       this.wallets.available(code, available);
       await sink({ code, available: available.toString(), at: clock() });
+      return null;
     } catch (err) {
-      logger.warn({ err, code }, 'liquidity not refreshed');
+      return { code, err };
     }
   }
 

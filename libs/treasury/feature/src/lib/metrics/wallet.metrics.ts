@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { CURRENCIES, fromUnits, type CurrencyCode } from '@swap/domain';
+import { CURRENCIES, fromUnits, type CurrencyCode, type Network } from '@swap/domain';
 
 /** What the liquidity publisher tells of each hot wallet it reads (the metrics, or nothing). */
 export interface WalletObserver {
@@ -20,17 +20,33 @@ export const NO_WALLET_OBSERVER: WalletObserver = {
 /** Whole coins as a float: close enough for a graph or a threshold; the books keep base units. */
 const coins = (code: CurrencyCode, units: bigint) => Number(fromUnits(units, CURRENCIES[code].chainDecimals));
 
+/** What a network's node answered the balance reads, for readiness (UNIX milliseconds). */
+export interface NodeContact {
+  /** When it last answered a balance read; null: not since the treasury started. */
+  answeredAt: number | null;
+  /** When the current run of failed reads began; null while it answers any of them. */
+  failingSince: number | null;
+  /** Balance reads failed in a row. */
+  failures: number;
+}
+
 /**
  * swap_hot_wallet_balance{currency} (D16), what quotes may still promise, and whether each
  * network's node answered the last balance read (the liquidity refresh reads every hot wallet on
- * a timer, LIQUIDITY_REFRESH_SECONDS).
+ * a timer, LIQUIDITY_REFRESH_SECONDS). What each node answered is also kept as NodeContact, which
+ * readiness reads: a network is failing only while none of its reads (the coin's, a token's) is
+ * answered.
  */
 export class WalletMetrics implements WalletObserver {
   private readonly balanceGauge: Gauge<'currency'>;
   private readonly availableGauge: Gauge<'currency'>;
   private readonly nodeUpGauge: Gauge<'network'>;
+  private readonly contacts = new Map<Network, NodeContact>();
 
-  constructor(registry: Registry) {
+  constructor(
+    registry: Registry,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.balanceGauge = new Gauge({
       name: 'swap_hot_wallet_balance',
       help: 'Hot-wallet balance per currency in whole coins, as a float (an approximation for graphs and alerts; amounts in the code stay exact base units)',
@@ -51,9 +67,16 @@ export class WalletMetrics implements WalletObserver {
     });
   }
 
+  /** Each network's node as the balance reads found it (networks not read yet are absent). */
+  nodeContacts(): Map<Network, NodeContact> {
+    return new Map([...this.contacts].map(([network, contact]) => [network, { ...contact }]));
+  }
+
   balance(code: CurrencyCode, units: bigint): void {
+    const network = CURRENCIES[code].network;
     this.balanceGauge.set({ currency: code }, coins(code, units));
-    this.nodeUpGauge.set({ network: CURRENCIES[code].network }, 1);
+    this.nodeUpGauge.set({ network }, 1);
+    this.contacts.set(network, { answeredAt: this.clock(), failingSince: null, failures: 0 });
   }
 
   available(code: CurrencyCode, units: bigint): void {
@@ -61,6 +84,13 @@ export class WalletMetrics implements WalletObserver {
   }
 
   unreachable(code: CurrencyCode): void {
-    this.nodeUpGauge.set({ network: CURRENCIES[code].network }, 0);
+    const network = CURRENCIES[code].network;
+    this.nodeUpGauge.set({ network }, 0);
+    const last = this.contacts.get(network) ?? { answeredAt: null, failingSince: null, failures: 0 };
+    this.contacts.set(network, {
+      answeredAt: last.answeredAt,
+      failingSince: last.failingSince ?? this.clock(),
+      failures: last.failures + 1,
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { SignedTransaction, TxStatus } from '@swap/chain';
 import type { Network } from '@swap/domain';
+import { DependencyWaits } from '@swap/service-kit';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
@@ -43,12 +44,25 @@ interface LastCheck {
  */
 export class ConfirmationTracker {
   private readonly checked = new Map<string, LastCheck>();
+  /** A node down is one line per outage, not one per transfer and poll. */
+  private readonly waits: DependencyWaits<Network>;
 
-  constructor(private readonly deps: ConfirmationTrackerDeps) {}
+  constructor(private readonly deps: ConfirmationTrackerDeps) {
+    this.waits = new DependencyWaits((network) => `confirmations of ${network}`, deps.logger, {
+      clock: deps.clock,
+      faultLevel: 'warn',
+    });
+  }
 
   async poll(): Promise<void> {
     const inFlight = await this.deps.transfers.inFlight();
-    const tips = await this.tips(new Set(inFlight.map((transfer) => transfer.network)));
+    const networks = new Set(inFlight.map((transfer) => transfer.network));
+    const failing = new Set<Network>();
+    const failed = (network: Network, err: unknown, message: string, details: object) => {
+      failing.add(network);
+      this.waits.of(network).failed(err, message, details);
+    };
+    const tips = await this.tips(networks, failed);
     const now = this.deps.clock();
     const ids = new Set(inFlight.map((transfer) => transfer.id));
     for (const id of this.checked.keys()) if (!ids.has(id)) this.checked.delete(id);
@@ -62,20 +76,24 @@ export class ConfirmationTracker {
         if (tip !== undefined && status !== 'unknown') this.checked.set(transfer.id, { tip, at: now });
       } catch (err) {
         // One unreachable node must not hold up the other networks.
-        this.deps.logger.warn({ err, transferId: transfer.id }, 'confirmation check failed');
+        failed(transfer.network, err, 'confirmation check failed', { transferId: transfer.id });
       }
     }
+    for (const network of networks) if (!failing.has(network)) this.waits.of(network).succeeded();
     await this.deps.reporter.flush();
   }
 
   /** Each network's tip hash; a network whose tip cannot be read has none, and all of it is looked up. */
-  private async tips(networks: Set<Network>): Promise<Map<Network, string>> {
+  private async tips(
+    networks: Set<Network>,
+    failed: (network: Network, err: unknown, message: string, details: object) => void,
+  ): Promise<Map<Network, string>> {
     const tips = new Map<Network, string>();
     for (const network of networks) {
       try {
         tips.set(network, (await this.deps.chains.reader(network).tip()).hash);
       } catch (err) {
-        this.deps.logger.warn({ err, network }, 'chain tip unreadable; every transfer looked up');
+        failed(network, err, 'chain tip unreadable; every transfer looked up', { network });
       }
     }
     return tips;

@@ -22,13 +22,14 @@ export class FollowChain {
 
   /** Returns the cursor: the last block processed. */
   async step(): Promise<BlockRef | null> {
-    // Before the new blocks, which may push the oldest kept ones out of reach.
-    await this.rescan.rescan();
+    // First, so a node that cannot be reached is seen as such whatever the poll reads next.
     const tip = await this.reader.tip().catch((err: unknown) => {
       this.progress.nodeUnreachable();
       throw err;
     });
     this.progress.tip(tip.height);
+    // Before the new blocks, which may push the oldest kept ones out of reach.
+    await this.rescan.rescan();
     const cursor = await this.blocks.follow(tip);
     if (!cursor) return null;
     this.progress.processed(cursor.height);

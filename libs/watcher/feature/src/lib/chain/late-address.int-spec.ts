@@ -95,7 +95,7 @@ describe('addresses learned after their deposit was mined (ETH)', () => {
     const tx = h.chain.send({ to: swap.depositAddress, currency: 'ETH', amount: 1n });
     h.chain.mine();
     // The event lands mid-poll: after the watcher looked for new addresses, before the new block.
-    h.chain.whenTipRead(() => h.learn(swap));
+    h.chain.whenBlockRead(() => h.learn(swap));
     await watcher.poll();
     expect(await h.told()).toEqual([`${tx.txid} 1`]);
 

@@ -23,10 +23,23 @@ export const NO_PROGRESS: WatcherProgress = {
   polled: () => undefined,
 };
 
+/** What this replica last heard of its node, for readiness (times in UNIX milliseconds). */
+export interface NodeContact {
+  /** Whether this replica follows the chain (only the follower asks the node). */
+  following: boolean;
+  /** When the node last answered with its tip; null: not since this replica follows. */
+  answeredAt: number | null;
+  /** When the current run of failed tip reads began; null while the node answers. */
+  failingSince: number | null;
+  /** Tip reads failed in a row. */
+  failures: number;
+}
+
 /**
  * The watcher's gauges (D16), labelled with its network. Only the replica following the chain
  * reports heights, the node and polls: a standby drops them on losing the lease, so the series
- * of a network are the follower's, whichever replica that is.
+ * of a network are the follower's, whichever replica that is. What the node answered is also
+ * kept as NodeContact, which readiness reads.
  */
 export class WatcherMetrics implements WatcherProgress {
   private readonly labels: { network: Network };
@@ -36,8 +49,13 @@ export class WatcherMetrics implements WatcherProgress {
   private readonly processedGauge: Gauge<'network'>;
   private readonly nodeUpGauge: Gauge<'network'>;
   private readonly polledGauge: Gauge<'network'>;
+  private contact: NodeContact = { following: false, answeredAt: null, failingSince: null, failures: 0 };
 
-  constructor(registry: Registry, network: Network) {
+  constructor(
+    registry: Registry,
+    network: Network,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.labels = { network };
     const gauge = (name: string, help: string) =>
       new Gauge({ name, help, labelNames: ['network'], registers: [registry] });
@@ -61,18 +79,30 @@ export class WatcherMetrics implements WatcherProgress {
     this.followerGauges = [this.tipGauge, this.processedGauge, this.nodeUpGauge, this.polledGauge];
   }
 
+  /** What the node answered this replica, as it is now. */
+  nodeContact(): NodeContact {
+    return { ...this.contact };
+  }
+
   following(holds: boolean): void {
     this.followingGauge.set(this.labels, holds ? 1 : 0);
-    if (!holds) for (const gauge of this.followerGauges) gauge.remove(this.labels);
+    if (holds) this.contact.following = true;
+    if (!holds) {
+      for (const gauge of this.followerGauges) gauge.remove(this.labels);
+      this.contact = { following: false, answeredAt: null, failingSince: null, failures: 0 };
+    }
   }
 
   tip(height: number): void {
     this.tipGauge.set(this.labels, height);
     this.nodeUpGauge.set(this.labels, 1);
+    this.contact = { ...this.contact, answeredAt: this.clock(), failingSince: null, failures: 0 };
   }
 
   nodeUnreachable(): void {
     this.nodeUpGauge.set(this.labels, 0);
+    const { failingSince, failures } = this.contact;
+    this.contact = { ...this.contact, failingSince: failingSince ?? this.clock(), failures: failures + 1 };
   }
 
   processed(height: number): void {
