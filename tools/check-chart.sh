@@ -164,6 +164,8 @@ const mayRead = (variable, component) => {
     const own = component.startsWith('watcher-') && `${component.slice(8).toUpperCase()}_XPUB`;
     return ['engine', 'treasury', 'devnet'].includes(component) || variable === own;
   }
+  // The gateway's status page writes the EVM chain ids and the USDT contract into payment URIs.
+  if (component === 'gateway' && ['ETH_CHAIN_ID', 'AVAX_CHAIN_ID', 'USDTERC_CONTRACT'].includes(variable)) return true;
   const network = nodeOf(variable);
   if (network && !['treasury', 'refunds', `watcher-${network.toLowerCase()}`].includes(component)) return false;
   return !scope[variable] || scope[variable].includes(component);

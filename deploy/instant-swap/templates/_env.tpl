@@ -235,6 +235,20 @@ gets the daemon's, which it never calls, rather than a wallet-rpc it has no use 
   value: {{ $s.trustProxy | toString | quote }}
 - name: SWAP_VIEW_CACHE_SIZE
   value: {{ $s.swapViewCacheSize | toString | quote }}
+{{- /* The status page's payment URIs (EIP-681) name the EVM chains and the USDT contract. */}}
+{{- $networks := .root.Values.networks }}
+{{- with $networks.eth.node.chainId }}
+- name: ETH_CHAIN_ID
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- with $networks.avax.node.chainId }}
+- name: AVAX_CHAIN_ID
+  value: {{ . | int64 | quote }}
+{{- end }}
+{{- with $networks.eth.usdtContract }}
+- name: USDTERC_CONTRACT
+  value: {{ . | quote }}
+{{- end }}
 {{- end }}
 
 {{/* Every replica takes inbox partitions through KV leases (ENGINE_LEASE_*), so it scales out. */}}
