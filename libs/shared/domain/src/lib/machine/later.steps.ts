@@ -4,27 +4,12 @@
  */
 import { CURRENCIES } from '../currencies';
 import { refundAmount } from '../quote/refund';
-import { ChainTx, DepositReturn, LaterDeposit, Swap } from '../swap';
+import { DepositReturn, LaterDeposit, Swap } from '../swap';
+import { chainTx, countUpTo } from './chain-tx';
 import { ReturnReasons } from './issue-reasons';
 import { laterDeposit, planLater, returnOf } from './later-deposits';
 import { EventOf, SwapEffect } from './machine.types';
 import type { Step } from './swap.steps';
-
-const txOf = (id: string, amount: bigint, now: number, more: Partial<ChainTx> = {}): ChainTx => ({
-  id,
-  amount,
-  fee: null,
-  feeCurrency: null,
-  timeReg: now,
-  timeBlock: null,
-  confirmations: 0,
-  txKey: null,
-  ...more,
-});
-
-/** A later count never lowers what was recorded, and stops at the currency's threshold. */
-const countUpTo = (required: number, recorded: number, reported: number | undefined): number =>
-  Math.min(Math.max(recorded, reported ?? 0), required);
 
 const requestReturn = (ret: DepositReturn): SwapEffect[] =>
   ret.state === 'REQUESTED' && ret.address !== null
@@ -80,7 +65,12 @@ export function requestWaitingReturns(draft: Swap): SwapEffect[] {
     });
 }
 
-function addLater(draft: Swap, event: EventOf<'LaterDepositCredited'>, later: Partial<LaterDeposit>): void {
+/** Records a deposit the swap handles after its own credit (or an operator returns). */
+function addLater(
+  draft: Swap,
+  event: Pick<EventOf<'LaterDepositCredited'>, 'deposit' | 'txid' | 'amount' | 'now'>,
+  later: Partial<LaterDeposit>,
+): void {
   draft.later.push({
     id: event.deposit,
     tx: event.txid,
@@ -166,7 +156,7 @@ export const furtherPayoutSent: Step<EventOf<'FurtherPayoutBroadcast'>> = (draft
   if (!payout || payout.state === 'DONE' || payout.state === 'FAILED') return;
   if (payout.tx?.id === event.tx) return;
   payout.state = 'SENT';
-  payout.tx = txOf(event.tx, payout.amountTo, event.now, {
+  payout.tx = chainTx(event.tx, payout.amountTo, event.now, {
     fee: event.fee ?? null,
     feeCurrency: event.feeCurrency ?? null,
     txKey: event.txKey ?? null,
@@ -177,7 +167,7 @@ export const furtherPayoutLanded: Step<EventOf<'FurtherPayoutConfirmed'>> = (dra
   const payout = laterDeposit(draft, event.deposit)?.payout;
   if (!payout || payout.state === 'FAILED') return;
   const required = CURRENCIES[draft.to].reqConfirmations;
-  const sent = payout.tx ?? txOf(event.tx, payout.amountTo, event.now);
+  const sent = payout.tx ?? chainTx(event.tx, payout.amountTo, event.now);
   payout.state = 'DONE';
   payout.tx = {
     ...sent,
@@ -218,7 +208,7 @@ export const returnProgressed: Step<EventOf<'ReturnProgressed'>> = (draft, event
   }
   const required = CURRENCIES[draft.from].reqConfirmations;
   const replaced = ret.tx !== null && event.tx !== null && ret.tx.id !== event.tx;
-  const base = ret.tx === null || replaced ? txOf(event.tx ?? '', ret.amount, event.now) : ret.tx;
+  const base = ret.tx === null || replaced ? chainTx(event.tx ?? '', ret.amount, event.now) : ret.tx;
   ret.tx = {
     ...base,
     fee: event.fee ?? base.fee,
@@ -234,15 +224,7 @@ export const returnProgressed: Step<EventOf<'ReturnProgressed'>> = (draft, event
  */
 export const returnByOperator: Step<EventOf<'OperatorReturnDeposit'>> = (draft, event) => {
   const address = event.address ?? draft.refundAddress;
-  if (!laterDeposit(draft, event.deposit))
-    draft.later.push({
-      id: event.deposit,
-      tx: event.txid,
-      amount: event.amount,
-      time: event.now,
-      handling: 'RETURNED',
-      payout: null,
-    });
+  if (!laterDeposit(draft, event.deposit)) addLater(draft, event, { handling: 'RETURNED' });
   const waiting = draft.returns.find((ret) => ret.deposit === event.deposit && ret.state === 'WAITING');
   if (waiting) {
     waiting.address = address;

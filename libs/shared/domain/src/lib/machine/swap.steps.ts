@@ -5,6 +5,7 @@
 import { CURRENCIES, CurrencyCode } from '../currencies';
 import { refundAmount } from '../quote/refund';
 import { ChainTx, IssueType, Swap } from '../swap';
+import { chainTx, countUpTo } from './chain-tx';
 import { ExchangeTerms, planCrediting, termsAt } from './crediting-plan';
 import { fakeHash } from './dryrun';
 import { refundRequested } from './swap.guards';
@@ -15,23 +16,8 @@ import { EventOf, SwapEffect } from './machine.types';
 export type Step<E> = (draft: Swap, event: E) => SwapEffect[] | void;
 
 /** A later count never lowers what was recorded, and stops at the currency's threshold. */
-function confirmationsUpTo(code: CurrencyCode, tx: ChainTx, reported: number | undefined): number {
-  return Math.min(Math.max(tx.confirmations, reported ?? 0), CURRENCIES[code].reqConfirmations);
-}
-
-function chainTx(id: string, amount: bigint, now: number, more: Partial<ChainTx> = {}): ChainTx {
-  return {
-    id,
-    amount,
-    fee: null,
-    feeCurrency: null,
-    timeReg: now,
-    timeBlock: null,
-    confirmations: 0,
-    txKey: null,
-    ...more,
-  };
-}
+const confirmationsUpTo = (code: CurrencyCode, tx: ChainTx, reported: number | undefined): number =>
+  countUpTo(CURRENCIES[code].reqConfirmations, tx.confirmations, reported);
 
 const requestPayout = (swap: Swap): SwapEffect => ({
   kind: 'RequestPayout',
