@@ -9,6 +9,8 @@ export const engineConfigSchema = z.object({
   NATS_URL: z.string().min(1),
   SWAP_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Liquidity the treasury has not refreshed for this long is not trusted (a node away, the treasury down). */
+  LIQUIDITY_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(120),
   HOSTNAME: z.string().default(`engine-${process.pid}`),
   // Inbox partitions are divided among engine instances by leases (see README, "Scaling").
   ENGINE_LEASE_SECONDS: z.coerce.number().positive().default(10),

@@ -59,7 +59,11 @@ export function engineModule(config: EngineConfig, logger: Logger) {
         inject: [DataSource],
         useFactory: (ds: DataSource) => new OutboxRepository(ds),
       },
-      { provide: MarketFeed, inject: [Bus], useFactory: (bus: Bus) => MarketFeed.open(bus) },
+      {
+        provide: MarketFeed,
+        inject: [Bus],
+        useFactory: (bus: Bus) => MarketFeed.open(bus, Date.now, config.LIQUIDITY_MAX_AGE_SECONDS * 1000),
+      },
       {
         provide: OutboxRelay,
         inject: [OutboxRepository, Bus],

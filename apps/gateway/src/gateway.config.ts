@@ -104,6 +104,8 @@ export const gatewayConfigSchema = z
     DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
     /** Recently updated swaps whose status is answered from memory, kept current by their events; 0: none. */
     SWAP_VIEW_CACHE_SIZE: z.coerce.number().int().min(0).default(20_000),
+    /** Liquidity the treasury has not refreshed for this long is not quoted against (a node away, the treasury down). */
+    LIQUIDITY_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(120),
     /** Identifies this replica in rate-limit gossip and logs. */
     HOSTNAME: z.string().default(`gateway-${process.pid}`),
     /** D17: requests per second (burst as many) one client IP may make to the status pages. */

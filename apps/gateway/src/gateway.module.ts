@@ -94,7 +94,11 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
       { provide: StatusPage, useFactory: () => new StatusPage(config.statusPage) },
       { provide: IpRateLimiter, useFactory: () => new IpRateLimiter(config.STATUS_PAGE_RATE_LIMIT) },
       { provide: NONCE_STORE, inject: [Bus], useFactory: (bus: Bus) => new StreamNonceStore(bus) },
-      { provide: MarketFeed, inject: [Bus], useFactory: (bus: Bus) => MarketFeed.open(bus) },
+      {
+        provide: MarketFeed,
+        inject: [Bus],
+        useFactory: (bus: Bus) => MarketFeed.open(bus, Date.now, config.LIQUIDITY_MAX_AGE_SECONDS * 1000),
+      },
       { provide: EngineClient, inject: [Bus], useFactory: (bus: Bus) => new EngineClient(bus) },
       {
         provide: SwapUseCases,

@@ -2,3 +2,4 @@ export * from './lib/nats-server';
 export * from './lib/postgres';
 export * from './lib/swap-snapshot.fixture';
 export * from './lib/free-port';
+export * from './lib/tcp-proxy';

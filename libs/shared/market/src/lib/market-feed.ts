@@ -20,7 +20,7 @@ export const PRICE_MAX_AGE_MS = 30_000;
 /**
  * The treasury publishes every currency's liquidity every few seconds (LIQUIDITY_REFRESH_SECONDS,
  * 10 by default). One older than this means it stopped, or cannot read the hot wallet's balance:
- * nothing is quoted or credited against it.
+ * nothing is quoted or credited against it. The default of LIQUIDITY_MAX_AGE_SECONDS.
  */
 export const LIQUIDITY_MAX_AGE_MS = 120_000;
 
@@ -38,10 +38,17 @@ export class MarketFeed {
   private fresh: { prices: UsdPrices; from: number; until: number } | undefined;
   private changes = 0;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly liquidityMaxAgeMs = LIQUIDITY_MAX_AGE_MS,
+  ) {}
 
-  static async open(bus: Bus, clock: () => number = Date.now): Promise<MarketFeed> {
-    const feed = new MarketFeed(clock);
+  static async open(
+    bus: Bus,
+    clock: () => number = Date.now,
+    liquidityMaxAgeMs = LIQUIDITY_MAX_AGE_MS,
+  ): Promise<MarketFeed> {
+    const feed = new MarketFeed(clock, liquidityMaxAgeMs);
     const [prices, liquidity, currencies, pairs] = await Promise.all([
       bus.kv(pricesKv),
       bus.kv(liquidityKv),
@@ -117,12 +124,12 @@ export class MarketFeed {
   }
 
   /**
-   * False when the treasury's last word on `code` is older than LIQUIDITY_MAX_AGE_MS. Before its
+   * False when the treasury's last word on `code` is older than the liquidity's maximum age. Before its
    * first word there is no limit to trust or distrust (a fresh install): true.
    */
   liquidityFresh(code: CurrencyCode): boolean {
     const entry = this.liquidity.get(code);
-    return entry === undefined || this.clock() - entry.at <= LIQUIDITY_MAX_AGE_MS;
+    return entry === undefined || this.clock() - entry.at <= this.liquidityMaxAgeMs;
   }
 
   /** Base units the treasury can pay out in `code`; null = no limit known to be set. */

@@ -27,6 +27,7 @@ export class ScriptedChain implements ChainReader {
   private onBlockRead: (() => Promise<unknown>) | undefined;
   /** Blocks the node answering is behind the chain (a lagging replica): it knows none of them. */
   private behind = 0;
+  private tipHash: string | null = null;
 
   constructor(
     readonly network: Network,
@@ -40,7 +41,7 @@ export class ScriptedChain implements ChainReader {
     this.onTipRead = undefined;
     await action?.();
     const top = this.blocks[this.blocks.length - 1 - this.behind];
-    return { height: top.height, hash: top.hash };
+    return { height: top.height, hash: this.tipHash ?? top.hash };
   }
 
   async blockAt(height: number): Promise<ChainBlock | null> {
@@ -54,6 +55,11 @@ export class ScriptedChain implements ChainReader {
   async mempool(): Promise<ChainTransfer[]> {
     // A node behind has not heard of the latest transactions either.
     return this.behind > 0 ? [] : [...this.pool];
+  }
+
+  /** Names `hash` as its tip, at the top block's height, though that block is another (null: stop). */
+  misreportTip(hash: string | null): void {
+    this.tipHash = hash;
   }
 
   /** Answers as a node `blocks` behind the chain would, until set back to 0. */

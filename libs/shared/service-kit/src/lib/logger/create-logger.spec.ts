@@ -86,3 +86,64 @@ describe('isSecretKey', () => {
     expect(isSecretKey(key)).toBe(secret);
   });
 });
+
+describe('createLogger: repeated warnings', () => {
+  function gatedCapture() {
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    let now = 0;
+    const logger = createLogger('test', {
+      level: 'info',
+      destination,
+      repeatWindowMs: 60_000,
+      clock: () => now,
+    });
+    return { lines, logger, advance: (ms: number) => (now += ms) };
+  }
+
+  it('writes a warning of the same cause at most once a minute, counting the ones dropped', () => {
+    const { lines, logger, advance } = gatedCapture();
+    for (let i = 0; i < 120; i++) {
+      logger.warn({ network: 'LTC', transferId: 'T1', retryInMs: 1000 * i }, 'broadcast refused');
+      advance(1_000);
+    }
+    expect(lines.map((line) => line['repeated'])).toEqual([undefined, 59]);
+    expect(lines[1]).toMatchObject({ msg: 'broadcast refused', transferId: 'T1', repeated: 59 });
+  });
+
+  it('keeps causes apart: another message, another text field, another level, a child binding', () => {
+    const { lines, logger } = gatedCapture();
+    logger.warn({ transferId: 'T1' }, 'broadcast refused');
+    logger.warn({ transferId: 'T2' }, 'broadcast refused');
+    logger.warn({ transferId: 'T1' }, 'node unreachable');
+    logger.error({ transferId: 'T1' }, 'broadcast refused');
+    logger.child({ network: 'BTC' }).warn({ transferId: 'T1' }, 'broadcast refused');
+    logger.child({ network: 'LTC' }).warn({ transferId: 'T1' }, 'broadcast refused');
+    logger.warn(new Error('connect ECONNREFUSED'), 'poll failed');
+    logger.warn(new Error('socket hang up'), 'poll failed');
+    logger.warn({ transferId: 'T1' }, 'broadcast refused');
+    expect(lines).toHaveLength(8);
+  });
+
+  it('never holds back info or fatal lines, and writes every line with a window of 0', () => {
+    const { lines, logger } = gatedCapture();
+    for (let i = 0; i < 3; i++) logger.info('cursor');
+    for (let i = 0; i < 2; i++) logger.fatal('chain identity mismatch');
+    expect(lines).toHaveLength(5);
+    const all: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        all.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const ungated = createLogger('test', { level: 'info', destination, repeatWindowMs: 0 });
+    for (let i = 0; i < 3; i++) ungated.warn('again');
+    expect(all).toHaveLength(3);
+  });
+});

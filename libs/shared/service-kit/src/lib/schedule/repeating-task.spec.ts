@@ -40,7 +40,7 @@ describe('RepeatingTask', () => {
     await task.start();
     expect(error).toHaveBeenCalledWith(
       expect.objectContaining({ task: 'refresh' }),
-      'refresh failed; retrying in 100 ms',
+      'refresh failed; trying again, less often while it keeps failing',
     );
     jest.advanceTimersByTime(100);
     await settle();
@@ -84,8 +84,8 @@ describe('RepeatingTask', () => {
       jest.advanceTimersByTime(ms);
       await settle();
     };
-    await task.start();
-    for (let i = 0; i < 4; i++) await tick(1_000);
+    await task.start(); // fails at 0 s; then runs at 1, 3 and 7 s (the pause doubles)
+    for (let i = 0; i < 7; i++) await tick(1_000);
     expect(logger.info.mock.calls).toEqual([
       [
         { task: 'follow', dependency: undefined, reason: 'connection refused' },
@@ -96,21 +96,55 @@ describe('RepeatingTask', () => {
     expect(logger.error).not.toHaveBeenCalled();
 
     failure = null;
-    await tick(1_000);
+    await tick(8_000); // the next run, at 15 s, succeeds
     expect(logger.info).toHaveBeenLastCalledWith(
-      { task: 'follow', waitedMs: 5_000 },
-      'follow: reachable again after 5 s',
+      { task: 'follow', waitedMs: 15_000, attempts: 4 },
+      'follow: reachable again after 15 s',
     );
 
     failure = new Error('column "cursor" does not exist');
     await tick(1_000);
     expect(logger.error).toHaveBeenCalledWith(
       { task: 'follow', err: failure },
-      'follow failed; retrying in 1000 ms',
+      'follow failed; trying again, less often while it keeps failing',
     );
     failure = null;
     await tick(1_000);
     expect(logger.info).toHaveBeenLastCalledWith({ task: 'follow' }, 'follow recovered');
+    await task.stop();
+  });
+
+  it('backs off while it fails, up to the cap, and keeps the interval once it succeeds', async () => {
+    const runs: number[] = [];
+    let now = 0;
+    let failing = true;
+    const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9332'), { code: 'ECONNREFUSED' });
+    const task = new RepeatingTask(
+      'poll',
+      1_000,
+      async () => {
+        runs.push(now);
+        if (failing) throw refused;
+      },
+      logger,
+      () => now,
+      8_000,
+    );
+    await task.start();
+    for (let i = 0; i < 40; i++) {
+      now += 1_000;
+      jest.advanceTimersByTime(1_000);
+      await settle();
+    }
+    expect(runs).toEqual([0, 1_000, 3_000, 7_000, 15_000, 23_000, 31_000, 39_000]);
+    failing = false;
+    for (let i = 0; i < 12; i++) {
+      now += 1_000;
+      jest.advanceTimersByTime(1_000);
+      await settle();
+    }
+    expect(runs.slice(8)).toEqual([47_000, 48_000, 49_000, 50_000, 51_000, 52_000]);
     await task.stop();
   });
 });

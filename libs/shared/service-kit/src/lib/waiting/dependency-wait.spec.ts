@@ -40,30 +40,49 @@ describe('DependencyWait', () => {
       expect(Object.values(details).some((v) => v instanceof Error)).toBe(false);
   });
 
-  it('starts a new outage quietly after the last one ended', () => {
+  it('starts a new outage with one line after the last one ended: a warning, as the dependency had answered', () => {
     const { lines, wait, advance } = setUp();
     wait.failed(noResponders);
     advance(2_000);
     wait.succeeded();
     wait.failed(noResponders);
     wait.failed(noResponders);
-    expect(lines.map(([, , msg]) => msg)).toEqual([
-      'LTC chain poll: waiting for the devnet (no responders)',
-      'LTC chain poll: reachable again after 2 s',
-      'LTC chain poll: waiting for the devnet (no responders)',
+    expect(lines.map(([level, , msg]) => `${level} ${msg}`)).toEqual([
+      'info LTC chain poll: waiting for the devnet (no responders)',
+      'info LTC chain poll: reachable again after 2 s',
+      'warn LTC chain poll: the devnet (no responders) unreachable; trying again, less often the longer it lasts',
     ]);
   });
 
-  it('logs every fault at error with the error itself (its stack), and says when the work recovered', () => {
-    const { lines, wait } = setUp();
+  it('logs a fault at error with the error itself (its stack), the same one at most once a minute, and says when the work recovered', () => {
+    const { lines, wait, advance } = setUp();
     const fault = new Error('StaleCursorError: the cursor moved');
-    wait.failed(fault, 'LTC chain poll failed; retrying in 1000 ms');
-    wait.failed(fault, 'LTC chain poll failed; retrying in 1000 ms');
+    const other = new Error('column "cursor" does not exist');
+    const message = 'LTC chain poll failed; trying again';
+    for (let i = 0; i < 30; i++) {
+      wait.failed(fault, message);
+      advance(1_000);
+    }
+    wait.failed(other, message);
+    advance(30_000);
+    wait.failed(fault, message);
     wait.succeeded();
     expect(lines).toEqual([
-      ['error', { err: fault, task: 'LTC chain poll' }, 'LTC chain poll failed; retrying in 1000 ms'],
-      ['error', { err: fault, task: 'LTC chain poll' }, 'LTC chain poll failed; retrying in 1000 ms'],
+      ['error', { err: fault, task: 'LTC chain poll' }, message],
+      ['error', { err: other, task: 'LTC chain poll' }, message],
+      ['error', { err: fault, task: 'LTC chain poll' }, message],
       ['info', { task: 'LTC chain poll' }, 'LTC chain poll recovered'],
+    ]);
+    const { lines: again, wait: repeated, advance: later } = setUp();
+    for (let i = 0; i < 70; i++) {
+      repeated.failed(fault, message);
+      later(1_000);
+    }
+    repeated.succeeded();
+    expect(again).toEqual([
+      ['error', { err: fault, task: 'LTC chain poll' }, message],
+      ['error', { err: fault, task: 'LTC chain poll', repeats: 59 }, message],
+      ['info', { task: 'LTC chain poll', repeats: 9 }, 'LTC chain poll recovered'],
     ]);
   });
 
@@ -80,5 +99,51 @@ describe('DependencyWait', () => {
     expect(lines).toEqual([
       ['warn', { transferId: 'T1', err: fault, task: 'confirmations of LTC' }, 'confirmation check failed'],
     ]);
+  });
+
+  it('warns at once when a dependency that had answered goes away, then at doubling intervals', () => {
+    const { lines, wait, advance } = setUp();
+    wait.succeeded();
+    for (let i = 0; i < 8 * 60; i++) {
+      wait.failed(noResponders);
+      advance(1_000);
+    }
+    wait.succeeded();
+    expect(lines.map(([level, , msg]) => `${level} ${msg}`)).toEqual([
+      'warn LTC chain poll: the devnet (no responders) unreachable; trying again, less often the longer it lasts',
+      'warn LTC chain poll: still waiting for the devnet (no responders) after 60 s',
+      'warn LTC chain poll: still waiting for the devnet (no responders) after 180 s',
+      'warn LTC chain poll: still waiting for the devnet (no responders) after 420 s',
+      'info LTC chain poll: reachable again after 480 s',
+    ]);
+    expect(lines[1][1]).toMatchObject({ attempts: 61 });
+  });
+
+  it('backs off: each failure in a row doubles the pause, up to the cap; a success resets it', () => {
+    let now = 0;
+    const wait = new DependencyWait(
+      'confirmations of LTC',
+      { error: () => undefined, info: () => undefined },
+      {
+        clock: () => now,
+        backoffMs: 500,
+        maxBackoffMs: 3_000,
+      },
+    );
+    expect(wait.due()).toBe(true);
+    const pauses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      wait.failed(noResponders);
+      pauses.push(wait.retryInMs);
+    }
+    expect(pauses).toEqual([500, 1_000, 2_000, 3_000, 3_000, 3_000]);
+    expect(wait.due()).toBe(false);
+    now += 2_999;
+    expect(wait.due()).toBe(false);
+    now += 1;
+    expect(wait.due()).toBe(true);
+    wait.succeeded();
+    expect(wait.retryInMs).toBe(500);
+    expect(wait.due()).toBe(true);
   });
 });

@@ -30,6 +30,13 @@ describe('unavailability', () => {
       { reason: 'connection refused', dependency: '127.0.0.1:5432' },
     ],
     [
+      "a node client's own message around undici's closed socket",
+      new Error(
+        'LTC node http://127.0.0.1:45671/ unreachable (getdescriptorinfo): fetch failed (UND_ERR_SOCKET)',
+      ),
+      { reason: 'connection reset' },
+    ],
+    [
       'the devnet without a responder yet',
       busUnavailable('devnet.rpc.tip', 'no-responders'),
       { reason: 'no responders', dependency: 'the devnet' },

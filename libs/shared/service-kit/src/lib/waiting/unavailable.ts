@@ -40,8 +40,11 @@ const NAMES: Record<string, string> = {
 // What a client that wraps the error into its own message leaves of it (the chain RPC clients).
 const MESSAGES: Array<[RegExp, string]> = [
   [/ECONNREFUSED|connection refused/i, 'connection refused'],
-  [/ECONNRESET|socket hang up|Connection terminated unexpectedly/i, 'connection reset'],
-  [/ETIMEDOUT|timed out|aborted due to timeout/i, 'timed out'],
+  [
+    /ECONNRESET|socket hang up|Connection terminated unexpectedly|UND_ERR_SOCKET|other side closed/i,
+    'connection reset',
+  ],
+  [/ETIMEDOUT|timed out|aborted due to timeout|UND_ERR_(CONNECT|HEADERS)_TIMEOUT/i, 'timed out'],
   [/EHOSTUNREACH|ENETUNREACH/, 'host unreachable'],
   [/ENOTFOUND|EAI_AGAIN/, 'name not resolved'],
   [/the database system is (starting up|shutting down)/i, 'database starting or stopping'],

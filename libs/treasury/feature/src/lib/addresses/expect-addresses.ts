@@ -38,9 +38,9 @@ export class ExpectDepositAddresses {
     await this.tell(network);
   }
 
-  /** Asks again wherever the node has not taken the latest index yet. */
+  /** Asks again wherever the node has not taken the latest index yet (a node away: after its backoff). */
   async retry(): Promise<void> {
-    for (const network of this.wanted.keys()) await this.tell(network);
+    for (const network of this.wanted.keys()) if (this.waits.of(network).due()) await this.tell(network);
   }
 
   private async tell(network: Network): Promise<void> {

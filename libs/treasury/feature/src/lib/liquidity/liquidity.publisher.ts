@@ -32,7 +32,8 @@ export interface LiquidityPublisherDeps {
  * Publishes available(currency) = hot-wallet balance − reservations, capped by the operator: every
  * currency on a timer, and a network's currencies right after a reservation there changes (kick),
  * so a payout on one network asks one node, not all of them. A currency whose node cannot be asked
- * keeps its last published value rather than a guess.
+ * keeps its last published value rather than a guess (it ages out for quotes), and that node is
+ * asked less often the longer it stays away (DependencyWait's backoff, up to 30 s).
  */
 export class LiquidityPublisher {
   private running: Promise<void> | null = null;
@@ -54,9 +55,11 @@ export class LiquidityPublisher {
   /** Every currency, or only those of the given networks. */
   async publish(networks?: ReadonlySet<Network>): Promise<void> {
     const reserved = await this.deps.transfers.reservations();
-    const codes = networks
-      ? CURRENCY_CODES.filter((code) => networks.has(CURRENCIES[code].network))
-      : CURRENCY_CODES;
+    // A node that failed is asked again only once its backoff is over (it keeps its last value meanwhile).
+    const due = (code: CurrencyCode) => this.waits.of(CURRENCIES[code].network).due();
+    const codes = (
+      networks ? CURRENCY_CODES.filter((code) => networks.has(CURRENCIES[code].network)) : CURRENCY_CODES
+    ).filter(due);
     const failures = (await Promise.all(codes.map((code) => this.publishOne(code, reserved)))).filter(
       (failure) => failure !== null,
     );

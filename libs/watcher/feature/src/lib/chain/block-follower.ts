@@ -30,7 +30,11 @@ export class BlockFollower {
     const { network, blocksPerPoll, startDepth, keepBlocks, lateWindowMs } = this.settings;
     let cursor = await this.chain.cursor(network);
     if (cursor && (await this.lagging(cursor, tip))) return cursor;
-    if (cursor && !mayPrecede(cursor, tip)) cursor = await this.rewind(cursor, tip);
+    if (cursor && !mayPrecede(cursor, tip)) {
+      const rewound = await this.rewind(cursor, tip);
+      if (rewound === UNSETTLED) return cursor;
+      cursor = rewound;
+    }
     for (let processed = 0; processed < blocksPerPoll; processed++) {
       const height = cursor ? cursor.height + 1 : Math.max(0, tip.height - startDepth);
       if (height > tip.height) break;
@@ -38,7 +42,9 @@ export class BlockFollower {
       // The chain got shorter since the tip was read: the next poll sees it.
       if (!block) break;
       if (cursor && block.parentHash !== cursor.hash) {
-        cursor = await this.rewind(cursor, tip);
+        const rewound = await this.rewind(cursor, tip);
+        if (rewound === UNSETTLED) break;
+        cursor = rewound;
         continue;
       }
       const sightings = await this.matcher.match(block.transfers);
@@ -88,10 +94,28 @@ export class BlockFollower {
     return true;
   }
 
-  private async rewind(cursor: BlockRef, tip: BlockRef): Promise<BlockRef | null> {
+  /**
+   * Walks back to the common ancestor and forgets the blocks above it. When that ancestor is the
+   * cursor itself, nothing was reorganised: the node named a tip (or a block's parent) that its
+   * own blocks do not show (replicas behind a load balancer disagreeing, a node switching
+   * branches, two devnets on one bus). Nothing is undone then, the poll ends and the next one
+   * reads the node again: UNSETTLED.
+   */
+  private async rewind(cursor: BlockRef, tip: BlockRef): Promise<BlockRef | null | typeof UNSETTLED> {
     const { network } = this.settings;
     const kept = await this.chain.recentBlocks(network);
     const ancestor = await findCommonAncestor(this.reader, kept, Math.min(cursor.height, tip.height));
+    if (
+      !ancestor.beyondKept &&
+      ancestor.block?.height === cursor.height &&
+      ancestor.block.hash === cursor.hash
+    ) {
+      this.logger.warn(
+        { network, height: cursor.height, tip: tip.hash, cursor: cursor.hash },
+        "the node's tip and its blocks disagree; nothing undone, reading it again next poll",
+      );
+      return UNSETTLED;
+    }
     const orphaned = await this.chain.rewind(network, cursor, ancestor.block);
     const details = { network, from: cursor.height, to: ancestor.block?.height ?? null, orphaned };
     if (ancestor.beyondKept) {
@@ -105,6 +129,8 @@ export class BlockFollower {
     return ancestor.block;
   }
 }
+
+const UNSETTLED = Symbol('unsettled');
 
 /** False when the cursor cannot lie on the chain ending at `tip` (above it, or a sibling of it). */
 function mayPrecede(cursor: BlockRef, tip: BlockRef): boolean {

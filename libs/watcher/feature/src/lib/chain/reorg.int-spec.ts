@@ -46,6 +46,25 @@ describe('reorganisations (LTC)', () => {
     expect(await h.told()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} 2`]);
   });
 
+  it('undoes nothing, once a poll, when the node names a tip its own blocks do not show', async () => {
+    const { watcher, tx } = await minedDeposit();
+    h.chain.misreportTip('ltc-elsewhere');
+    for (let i = 0; i < 5; i++) await watcher.poll();
+
+    expect(await h.deposit(`LTC:${tx.txid}:0`)).toMatchObject({ state: 'block' });
+    const messages = h.logger.entries.map((entry) => entry.message);
+    expect(messages).not.toContain('reorganisation: orphaned blocks forgotten');
+    expect(
+      messages.filter(
+        (m) => m === "the node's tip and its blocks disagree; nothing undone, reading it again next poll",
+      ),
+    ).toHaveLength(5);
+    h.chain.misreportTip(null);
+    h.chain.mine();
+    await watcher.poll();
+    expect(await h.told()).toEqual([`${tx.txid} 0`, `${tx.txid} 1`, `${tx.txid} 2`]);
+  });
+
   it('re-counts a deposit that a reorganisation moved to another block', async () => {
     const { watcher, tx } = await minedDeposit();
     h.chain.reorg(1);
