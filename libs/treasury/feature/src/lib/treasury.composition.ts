@@ -117,6 +117,6 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
     listTransfers: new ListTransfers(transfers),
-    expectAddresses: new ExpectDepositAddresses(chains, logger, (network) => liquidity.kick(network)),
+    expectAddresses: new ExpectDepositAddresses(chains, logger, (network) => liquidity.kick(network), clock),
   };
 }

@@ -23,9 +23,11 @@ export class ExpectDepositAddresses {
     private readonly chains: ChainNodes,
     logger: TreasuryLogger,
     private readonly taken: (network: Network) => void = () => undefined,
+    clock: () => number = Date.now,
   ) {
     this.waits = new DependencyWaits((network) => `node addresses of ${network}`, logger, {
       faultLevel: 'warn',
+      clock,
     });
     for (const network of NETWORKS) if (chains.sender(network).expectAddresses) this.wanted.set(network, 0);
   }
