@@ -80,8 +80,12 @@ async function start(): Promise<ServiceSpec[]> {
       ),
   );
   supervisors.forEach((supervisor) => supervisor.start());
+  // The devnet is everyone's chain: stopped after the rest, so none of them sees its chain go
+  // away on the way out (and warns that it did).
+  const last = supervisors.filter((_, i) => running[i].name === 'devnet');
   teardown.add('stopping services', async () => {
-    await Promise.all(supervisors.map((s) => s.stop()));
+    await Promise.all(supervisors.filter((s) => !last.includes(s)).map((s) => s.stop()));
+    await Promise.all(last.map((s) => s.stop()));
   });
   return running;
 }
