@@ -268,6 +268,15 @@ for (const file of rendered) {
       .filter((d) => d.metadata.name.includes('-watcher-'))
       .forEach((d) => fail(name, `${d.metadata.name} runs with nothing to watch`));
   }
+  // Every alert says what happened and, where a runbook is set (the full set), links to it.
+  for (const rule of objects.filter((o) => o.kind === 'PrometheusRule')) {
+    for (const alert of rule.spec.groups.flatMap((g) => g.rules)) {
+      const notes = alert.annotations || {};
+      if (!notes.summary || !notes.description) fail(name, `${alert.alert} has no summary or description`);
+      if (name !== 'default' && notes.runbook_url !== 'https://git.example.com/instant-swap#runbook')
+        fail(name, `${alert.alert} does not link to the runbook`);
+    }
+  }
   // Placeholder secrets in the ci values must end up in Secrets only, never inline in a pod spec.
   objects
     .filter((o) => o.kind !== 'Secret' && JSON.stringify(o).includes('test-only'))
