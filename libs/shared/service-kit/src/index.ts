@@ -14,3 +14,4 @@ export * from './lib/metrics/scrape-gauge';
 export * from './lib/schedule/repeating-task';
 export * from './lib/waiting/unavailable';
 export * from './lib/waiting/dependency-wait';
+export * from './lib/waiting/log-failure';

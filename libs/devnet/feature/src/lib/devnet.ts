@@ -52,6 +52,11 @@ export type SubmitResult = { accepted: true; txid: string } | { accepted: false;
 export class Devnet {
   private readonly failing = new Set<CurrencyCode>();
   private readonly queue = new SerialQueue<Network>();
+  /**
+   * Networks whose chain in memory may be ahead of the database: a write failed, and so did the
+   * reload after it (PostgreSQL away). Nothing reads or changes them until a reload succeeds.
+   */
+  private readonly unsaved = new Set<Network>();
 
   private constructor(
     private readonly repository: DevnetRepository,
@@ -161,6 +166,7 @@ export class Devnet {
    */
   expectAddresses(network: DevnetWalletNetwork, index: number): Promise<number> {
     return this.queue.run(network, async () => {
+      await this.reloadIfUnsaved(network);
       const chain = this.chain(network);
       while (chain.walletSize <= index) {
         const first = chain.walletSize;
@@ -214,6 +220,9 @@ export class Devnet {
   // --- internals ---------------------------------------------------------------------------------
 
   private chain(network: Network): DevnetChain {
+    if (this.unsaved.has(network)) {
+      throw new DevnetError('UNAVAILABLE', `the ${network} chain is being reloaded from its database`, 503);
+    }
     return this.chains.get(network)!;
   }
 
@@ -223,16 +232,40 @@ export class Devnet {
    */
   private change<T>(network: Network, operation: (chain: DevnetChain) => Changed<T>): Promise<T> {
     return this.queue.run(network, async () => {
+      await this.reloadIfUnsaved(network);
       const { result, change } = operation(this.chain(network));
       if (isEmptyChange(change)) return result;
       try {
         await this.repository.save(change);
       } catch (err) {
-        this.chains.set(network, await this.load(network));
+        // The database may be away for the reload too: then the chain stays unusable until one works.
+        await this.reload(network).catch(() => this.recover(network));
         throw err;
       }
       return result;
     });
+  }
+
+  private async reload(network: Network): Promise<void> {
+    this.chains.set(network, await this.load(network));
+    this.unsaved.delete(network);
+  }
+
+  private async reloadIfUnsaved(network: Network): Promise<void> {
+    if (this.unsaved.has(network)) await this.reload(network);
+  }
+
+  /** Marks the chain unsaved and reloads it, in its turn, every RELOAD_RETRY_MS until that works. */
+  private recover(network: Network): void {
+    if (this.unsaved.has(network)) return;
+    this.unsaved.add(network);
+    void (async () => {
+      while (this.unsaved.has(network)) {
+        await this.queue
+          .run(network, () => this.reloadIfUnsaved(network))
+          .catch(() => new Promise((resolve) => setTimeout(resolve, RELOAD_RETRY_MS)));
+      }
+    })();
   }
 
   private load(network: Network): Promise<DevnetChain> {
@@ -256,6 +289,9 @@ export class Devnet {
 }
 
 const systemClock = () => Math.floor(Date.now() / 1000);
+
+/** How often a chain whose reload failed is reloaded again. */
+const RELOAD_RETRY_MS = 500;
 
 /** Wallet addresses derived and stored at a time: a long way behind is caught up in steps that each last. */
 const WALLET_BATCH = 1000;

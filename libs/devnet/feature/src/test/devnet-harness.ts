@@ -65,7 +65,8 @@ export class DevnetHarness {
     await this.db.drop();
   }
 
-  private async start(): Promise<void> {
+  /** Serves the devnet (again, after stop()) from its database. */
+  async start(): Promise<void> {
     this.dataSource = await createDataSource({
       url: this.db.url,
       schema: DEVNET_SCHEMA,
@@ -82,7 +83,8 @@ export class DevnetHarness {
     this.handles = await serveDevnet(this.serverBus, this.devnet);
   }
 
-  private async stop(): Promise<void> {
+  /** Stops serving (the devnet is away, its data kept): its clients get no answer until start(). */
+  async stop(): Promise<void> {
     await Promise.all(this.handles.map((handle) => handle.stop()));
     await this.serverBus.close();
     await this.dataSource.destroy();

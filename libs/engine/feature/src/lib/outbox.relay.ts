@@ -16,6 +16,7 @@ import {
   UndeliverableMessageError,
 } from '@swap/engine-data';
 import { JobLogger } from './expiry.job';
+import { logFailure } from '@swap/service-kit';
 
 /** Rows a pass reads at once. */
 const RELAY_BATCH = 200;
@@ -73,7 +74,7 @@ export class OutboxRelay {
       return;
     }
     this.running = this.drain()
-      .catch((err) => this.logger.error({ err }, 'outbox relay failed'))
+      .catch((err: unknown) => logFailure(this.logger, err, 'outbox relay failed'))
       .finally(() => {
         this.running = null;
         if (this.again && !this.stopped) {

@@ -42,6 +42,7 @@ export class Bus {
   // Opening a bucket costs round trips; callers on a hot path get the same store each time.
   private readonly stores = new Map<KvContract<z.ZodType>, Promise<KvStore<z.ZodType>>>();
   private pipeline: PublishPipeline | undefined;
+  private disconnected = false;
 
   constructor(
     readonly connection: NatsConnection,
@@ -64,6 +65,11 @@ export class Bus {
     });
     options.logger.info({ server: nc.getServer(), name: options.name }, 'connected to NATS');
     return new Bus(nc, options.logger);
+  }
+
+  /** False from a disconnect until the client has reconnected (or for good once closed). */
+  get connected(): boolean {
+    return !this.disconnected && !this.connection.isClosed();
   }
 
   manager(): Promise<JetStreamManager> {
@@ -199,9 +205,11 @@ export class Bus {
     for await (const s of this.connection.status()) {
       switch (s.type) {
         case 'disconnect':
+          this.disconnected = true;
           this.logger.warn({ server: s.server }, 'NATS disconnected');
           break;
         case 'reconnect':
+          this.disconnected = false;
           this.logger.info({ server: s.server }, 'NATS reconnected');
           break;
         case 'reconnecting':

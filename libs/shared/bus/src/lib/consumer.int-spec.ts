@@ -64,6 +64,36 @@ describe('durable consumers', () => {
     ]);
   });
 
+  it('logs a handler waiting for a dependency in one line without a stack, a fault with its stack', async () => {
+    await nats.bus.publish(swapUpdated, ['w'], updated('w', '1'), { msgId: 'w-1' });
+    const errors = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+        address: '127.0.0.1',
+        port: 5432,
+      }),
+      new Error('a bug'),
+    ];
+    let calls = 0;
+    const handle = await nats.bus.consume(swapUpdated, {
+      durable: 'waiting',
+      filter: 'swap.w.updated',
+      retry: { initialMs: 50, maxMs: 200 },
+      handler: async () => {
+        const err = errors[calls++];
+        if (err) throw err;
+      },
+    });
+    await waitFor(() => calls === 3);
+    await handle.stop();
+    const lines = logger.entries.filter((e) => 'durable' in e.obj && e.obj.durable === 'waiting');
+    expect(lines.map((e) => [e.level, e.msg, 'err' in e.obj])).toEqual([
+      ['info', 'handler waiting; message will be redelivered', false],
+      ['warn', 'handler failed; message will be redelivered', true],
+    ]);
+    expect(lines[0].obj).toMatchObject({ reason: 'connection refused', dependency: '127.0.0.1:5432' });
+  });
+
   it('terminates a poison message and goes on with the next one', async () => {
     await nats.bus.js.publish('swap.p.updated', 'not json', { msgID: 'p-1' });
     await nats.bus.js.publish('swap.p.updated', encodeJson({ swapId: 'p', state: 'NEW' }), { msgID: 'p-2' });

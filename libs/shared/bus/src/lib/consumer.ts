@@ -8,6 +8,7 @@ import {
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/nats-core';
 import type { EventContract } from '@swap/contracts';
+import { unavailability } from '@swap/service-kit';
 import type { z } from 'zod';
 import { decodeMessage } from './codec';
 import { BusVersionError } from './errors';
@@ -181,7 +182,11 @@ class EventConsumer<S extends z.ZodType, P extends unknown[]> implements Consume
       m.ack();
     } catch (err) {
       const delay = Math.min(this.retry.initialMs * 2 ** (meta.deliveryCount - 1), this.retry.maxMs);
-      logger.warn({ ...where, err, retryInMs: delay }, 'handler failed; message will be redelivered');
+      // A dependency away (PostgreSQL restarting, a peer not answering) is no fault: one line, no stack.
+      const away = unavailability(err);
+      if (away)
+        logger.info({ ...where, ...away, retryInMs: delay }, 'handler waiting; message will be redelivered');
+      else logger.warn({ ...where, err, retryInMs: delay }, 'handler failed; message will be redelivered');
       m.nak(delay);
     } finally {
       clearInterval(keepAlive);

@@ -6,6 +6,7 @@ import { checkVersion, decode, encodeJson, validate, versionHeaders } from './co
 import { BusContractError, toUnavailable } from './errors';
 import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
+import { logFailure } from '@swap/service-kit';
 
 export type RpcHandler<Req extends z.ZodType, Res extends z.ZodType> = (
   request: z.output<Req>,
@@ -113,7 +114,7 @@ async function replyFor<Req extends z.ZodType, Res extends z.ZodType>(
     result = await handler(request);
   } catch (err) {
     // The stack and message stay in the log: they may name internals the caller must not see.
-    logger.error({ err, rpc: rpc.name }, 'rpc handler failed');
+    logFailure(logger, err, 'rpc handler failed', { rpc: rpc.name });
     return rpcFail(INTERNAL);
   }
   try {

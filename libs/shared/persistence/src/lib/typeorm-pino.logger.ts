@@ -1,5 +1,6 @@
 import type { Logger as Pino } from 'pino';
 import type { Logger, LogLevel } from 'typeorm';
+import { logFailure } from '@swap/service-kit';
 
 /** Routes TypeORM's own messages (errors, slow queries, migrations) to the service's pino logger. */
 export class TypeormPinoLogger implements Logger {
@@ -11,7 +12,7 @@ export class TypeormPinoLogger implements Logger {
 
   logQueryError(error: string | Error, query: string): void {
     // Parameters are left out on purpose: they may carry secrets or personal data.
-    this.pino.error({ err: error, query }, 'query failed');
+    logFailure(this.pino, error, 'query failed', { query });
   }
 
   logQuerySlow(time: number, query: string): void {

@@ -1,12 +1,19 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface NatsServerHandle {
   url: string;
-  /** The server's process, for benchmarks that account for its CPU time. */
-  pid: number | undefined;
+  /** The server's process, for benchmarks that account for its CPU time; a new one after restart(). */
+  readonly pid: number | undefined;
+  /** Stops the server (SIGTERM: JetStream flushes its store); resume() starts it again. */
+  halt(): Promise<void>;
+  /**
+   * Starts a halted server again on the same port with the same store: streams, durables and KV
+   * buckets survive, connections do not.
+   */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -20,7 +27,44 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
   const dir = mkdtempSync(join(tmpdir(), 'nats-'));
   const bin = process.env['NATS_SERVER_BIN'] || 'nats-server';
   // -p -1 / -m -1: random client and monitoring ports, announced through the ports file.
-  const ports = ['-a', '127.0.0.1', '-p', '-1', '-m', '-1', '--ports_file_dir', dir];
+  let server = runServer(bin, dir, '-1');
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const url = await server.ready;
+    const port = new URL(url).port;
+    return {
+      url,
+      get pid() {
+        return server.child.pid;
+      },
+      halt: () => server.stop(),
+      resume: async () => {
+        if (server.child.exitCode === null && server.child.signalCode === null) return;
+        server = runServer(bin, dir, port);
+        await server.ready;
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  /** The client URL, once the server announced its ports. */
+  ready: Promise<string>;
+  stop(): Promise<void>;
+}
+
+function runServer(bin: string, dir: string, port: string): RunningServer {
+  // A ports file of an earlier run of the server in this directory must not be taken for this one's.
+  for (const name of readdirSync(dir)) if (name.endsWith('.ports')) rmSync(join(dir, name), { force: true });
+  const ports = ['-a', '127.0.0.1', '-p', port, '-m', '-1', '--ports_file_dir', dir];
   const args = ['-js', '-sd', join(dir, 'js'), ...ports];
   const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -33,7 +77,6 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
       (failed = new Error(`cannot run ${bin} (install nats-server or set NATS_SERVER_BIN)`, { cause: err })),
   );
   child.once('exit', (code) => (failed ??= new Error(`nats-server exited with code ${code}: ${stderr}`)));
-
   const stop = async (): Promise<void> => {
     // No pid: the binary never started, so there is nothing to wait for.
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
@@ -43,16 +86,8 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dir, { recursive: true, force: true });
   };
-
-  try {
-    const url = await waitForPortsFile(dir, () => failed);
-    return { url, pid: child.pid, stop };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+  return { child, ready: waitForPortsFile(dir, () => failed), stop };
 }
 
 async function waitForPortsFile(dir: string, failure: () => Error | undefined): Promise<string> {

@@ -9,11 +9,13 @@ export interface TestDatabase {
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * Creates a throwaway database on the real PostgreSQL (TEST_DATABASE_ADMIN_URL), so suites can
- * run in parallel and never see each other's rows. Call drop() in afterAll.
+ * Creates a throwaway database on the real PostgreSQL (TEST_DATABASE_ADMIN_URL), or on the server
+ * `adminUrl` names, so suites can run in parallel and never see each other's rows. Call drop() in
+ * afterAll.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env['TEST_DATABASE_ADMIN_URL'] || DEFAULT_ADMIN_URL;
+export async function createTestDatabase(
+  adminUrl = process.env['TEST_DATABASE_ADMIN_URL'] || DEFAULT_ADMIN_URL,
+): Promise<TestDatabase> {
   const name = `swap_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);

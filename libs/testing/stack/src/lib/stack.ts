@@ -13,9 +13,15 @@ import {
 } from '@swap/contracts';
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SwapClient } from '@swap/sdk';
-import { createTestDatabase, startNatsServer } from '@swap/testing';
+import {
+  createTestDatabase,
+  freePort,
+  startNatsServer,
+  startPrivatePostgres,
+  type NatsServerHandle,
+  type PrivatePostgres,
+} from '@swap/testing';
 import type { z } from 'zod';
-import { freePort } from '@swap/testing';
 import { repoRoot } from './repo-root';
 import { ServiceProcess } from './service-process';
 
@@ -26,6 +32,11 @@ export const TEST_MNEMONIC =
 
 export interface StackOptions {
   gateways?: number;
+  /**
+   * The stack's database on a PostgreSQL cluster of its own rather than on the shared server, so
+   * restartPostgres() can take it away.
+   */
+  ownPostgres?: boolean;
   /** Given to every service first (real nodes: their URLs and `<NETWORK>_NETWORK`), then the per-service options. */
   env?: Record<string, string>;
   treasuryEnv?: Record<string, string>;
@@ -44,6 +55,13 @@ export interface StackOptions {
   };
 }
 
+export interface RestartOptions {
+  /** At least this long away. */
+  downMs: number;
+  /** Run once the dependency is gone; it comes back after this settles (and `downMs` passed). */
+  whileDown?: () => Promise<void>;
+}
+
 export interface TestKey {
   key: string;
   secret: string;
@@ -59,8 +77,8 @@ export class Stack {
   private cleanups: Array<() => Promise<void>> = [];
   bus!: Bus;
   natsUrl!: string;
-  /** The stack's own nats-server process. */
-  natsPid: number | undefined;
+  private nats: NatsServerHandle | undefined;
+  private postgres: PrivatePostgres | undefined;
   /** The stack's database (every service's schema), for suites that check what the services stored. */
   databaseUrl!: string;
 
@@ -78,8 +96,14 @@ export class Stack {
   private async boot(options: StackOptions): Promise<void> {
     execFileSync(process.execPath, [join(ROOT, 'tools/build.js')], { stdio: 'inherit' });
     const nats = await startNatsServer();
+    this.nats = nats;
     this.cleanups.push(() => nats.stop());
-    const db = await createTestDatabase();
+    if (options.ownPostgres) {
+      const postgres = await startPrivatePostgres();
+      this.postgres = postgres;
+      this.cleanups.push(() => postgres.destroy());
+    }
+    const db = await createTestDatabase(this.postgres?.adminUrl);
     this.cleanups.push(() => db.drop());
     const base = { ...options.env, NATS_URL: nats.url, DATABASE_URL: db.url };
     const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
@@ -141,7 +165,6 @@ export class Stack {
         new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
       );
     this.natsUrl = nats.url;
-    this.natsPid = nats.pid;
     this.databaseUrl = db.url;
     // The first gateway migrates its schema before the others race to.
     await this.gateways[0].start();
@@ -164,6 +187,54 @@ export class Stack {
       if (Date.now() > deadline) throw new Error(`liquidity never published\n${this.logs()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /** The stack's own nats-server process (a new one after restartNats()). */
+  get natsPid(): number | undefined {
+    return this.nats?.pid;
+  }
+
+  /**
+   * Stops the stack's nats-server, runs `whileDown` and keeps it down at least `downMs`, then starts
+   * it again on the same port with the same JetStream store. The services are left alone.
+   */
+  async restartNats(options: RestartOptions): Promise<void> {
+    const nats = this.nats;
+    if (!nats) throw new Error('the stack has no nats-server');
+    await this.takeAway(
+      () => nats.halt(),
+      () => nats.resume(),
+      options,
+    );
+  }
+
+  /**
+   * Stops the stack's own PostgreSQL (a fast shutdown: every connection dropped), runs `whileDown`
+   * and keeps it down at least `downMs`, then starts it again on the same port and data. Only with
+   * `ownPostgres`: the shared server other suites use is never restarted.
+   */
+  async restartPostgres(options: RestartOptions): Promise<void> {
+    const postgres = this.postgres;
+    if (!postgres)
+      throw new Error('the stack has no PostgreSQL of its own: Stack.start({ ownPostgres: true })');
+    await this.takeAway(
+      () => postgres.stop(),
+      () => postgres.start(),
+      options,
+    );
+  }
+
+  private async takeAway(
+    stop: () => Promise<void>,
+    start: () => Promise<void>,
+    { downMs, whileDown }: RestartOptions,
+  ): Promise<void> {
+    await stop();
+    const away = new Promise((resolve) => setTimeout(resolve, downMs));
+    // Started again even when whileDown failed, so the stack can be stopped; then its failure counts.
+    const [during] = await Promise.allSettled([whileDown?.(), away]);
+    await start();
+    if (during.status === 'rejected') throw during.reason;
   }
 
   get apiUrl(): string {

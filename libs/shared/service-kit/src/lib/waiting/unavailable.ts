@@ -25,6 +25,8 @@ const CODES: Record<string, string> = {
   '57P01': 'shutting down',
   '57P02': 'shutting down',
   '57P03': 'starting up',
+  // A service's own "not now" answer over the bus (the devnet reloading a chain from its database).
+  UNAVAILABLE: 'unavailable',
 };
 
 // By error name: NATS' (core and the bus's own), fetch's AbortSignal.timeout, Monero's client.

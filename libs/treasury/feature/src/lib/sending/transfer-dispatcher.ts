@@ -1,6 +1,7 @@
 import { NETWORKS, type Network } from '@swap/domain';
 import type { TreasuryLogger } from '../chains/chain-nodes';
 import type { NetworkSender } from './network-sender';
+import { logFailure } from '@swap/service-kit';
 
 /** The network senders of this process: kicked when a transfer is planned, and on a timer for retries. */
 export class TransferDispatcher {
@@ -22,7 +23,7 @@ export class TransferDispatcher {
 
   /** Starts a pass without waiting for it; a failure is logged, and the timer tries again. */
   kick(network: Network): void {
-    this.drain(network).catch((err: unknown) => this.logger.error({ err, network }, 'sending failed'));
+    this.drain(network).catch((err: unknown) => logFailure(this.logger, err, 'sending failed', { network }));
   }
 
   /** Resolves once every pass started so far is over (for a clean shutdown). */
@@ -33,7 +34,9 @@ export class TransferDispatcher {
   async drainAll(): Promise<void> {
     await Promise.all(
       NETWORKS.filter((network) => this.senders.has(network)).map((network) =>
-        this.drain(network).catch((err: unknown) => this.logger.error({ err, network }, 'sending failed')),
+        this.drain(network).catch((err: unknown) =>
+          logFailure(this.logger, err, 'sending failed', { network }),
+        ),
       ),
     );
   }
