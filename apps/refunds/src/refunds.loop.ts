@@ -1,8 +1,9 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
-import { chainRelay, verifyNodes } from '@swap/chain';
+import { chainRelay, PinnedChain, SqlChainIdentityPins, stopOnChainMismatch, verifyNodes } from '@swap/chain';
 import { MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM, refundRequested } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
 import {
@@ -13,7 +14,7 @@ import {
   TreasurySigner,
 } from '@swap/refunds';
 import { RefundRepository } from '@swap/refunds-data';
-import { RepeatingTask } from '@swap/service-kit';
+import { EXIT_CONFIG, RepeatingTask } from '@swap/service-kit';
 import type { RefundsConfig } from './refunds.config';
 
 /**
@@ -28,6 +29,7 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly bus: Bus,
     private readonly refunds: RefundRepository,
+    private readonly dataSource: DataSource,
     private readonly registry: Registry,
     @Inject('CONFIG') private readonly config: RefundsConfig,
     @Inject('LOGGER') private readonly logger: Logger,
@@ -43,7 +45,21 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
       ...chainRelay(network, process.env, { bus: this.bus, logger: this.logger }),
     }));
     await verifyNodes(relays, this.logger);
-    const workers = relays.map(
+    // Stored bytes go only to the chain they were signed for: each node's identity is pinned here.
+    const pins = new SqlChainIdentityPins(this.dataSource);
+    const onMismatch = stopOnChainMismatch(this.logger, EXIT_CONFIG);
+    const pinned = await Promise.all(
+      relays.map(async ({ network, reader, sender }) => {
+        const guard = new PinnedChain(network, reader, {
+          pins,
+          onMismatch,
+          logger: this.logger,
+        });
+        await guard.checkAtStart();
+        return { network, reader: guard.reader(reader), sender: guard.sender(sender) };
+      }),
+    );
+    const workers = pinned.map(
       ({ network, reader, sender }) =>
         new RefundWorker(network, this.refunds, signer, sender, reader, publisher, this.logger),
     );

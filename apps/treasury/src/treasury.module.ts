@@ -3,12 +3,21 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
-import { chainReader, chainSender, verifyNodes, type ChainReader, type ChainSender } from '@swap/chain';
+import {
+  chainReader,
+  chainSender,
+  PinnedChain,
+  SqlChainIdentityPins,
+  stopOnChainMismatch,
+  verifyNodes,
+  type ChainReader,
+  type ChainSender,
+} from '@swap/chain';
 import type { KeySource } from '@swap/chain-keys';
 import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
-import { HealthService } from '@swap/service-kit';
+import { EXIT_CONFIG, HealthService } from '@swap/service-kit';
 import {
   composeTreasury,
   DEFAULT_RETRY,
@@ -53,6 +62,34 @@ function chainNodes(bus: Bus, keys: TreasuryKeys, dataSource: DataSource, logger
   return { reader: (network) => of(network).reader, sender: (network) => of(network).sender };
 }
 
+/**
+ * Every network's reader and sender behind its chain identity, pinned in the treasury's schema:
+ * checked now and after each failed request, so no transfer reaches a node on another chain.
+ */
+async function pinnedChains(chains: ChainNodes, dataSource: DataSource, logger: Logger): Promise<ChainNodes> {
+  const options = {
+    pins: new SqlChainIdentityPins(dataSource),
+    onMismatch: stopOnChainMismatch(logger, EXIT_CONFIG),
+    logger,
+  };
+  const guards = new Map(
+    NETWORKS.map((network) => {
+      const guard = new PinnedChain(network, chains.reader(network), options);
+      return [
+        network,
+        { reader: guard.reader(chains.reader(network)), sender: guard.sender(chains.sender(network)), guard },
+      ];
+    }),
+  );
+  await Promise.all([...guards.values()].map(({ guard }) => guard.checkAtStart()));
+  const of = (network: Network) => {
+    const node = guards.get(network);
+    if (!node) throw new Error(`no node for ${network}`);
+    return node;
+  };
+  return { reader: (network) => of(network).reader, sender: (network) => of(network).sender };
+}
+
 /** Wires the treasury: its schema, the keys (from the seed only), the nodes and the bus. */
 export function treasuryModule(config: TreasuryConfig, source: KeySource, logger: Logger) {
   @Module({
@@ -83,13 +120,15 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             NETWORKS.map((network) => ({ network, reader: chains.reader(network) })),
             logger,
           );
+          // Nor before every node (or the devnet) is the chain this database's books belong to.
+          const pinned = await pinnedChains(chains, dataSource, logger);
           const wallets = new WalletMetrics(registry);
           // Not ready while a network's node answers none of the liquidity refresh's balance reads.
           const silenceLimitMs = nodeSilenceLimitMs(config.LIQUIDITY_REFRESH_SECONDS * 1000);
           health.register('nodes', () => nodesReadiness(wallets.nodeContacts(), Date.now(), silenceLimitMs));
           const treasury = composeTreasury({
             dataSource,
-            chains,
+            chains: pinned,
             keys,
             caps: config.caps,
             progress: async (progress) => {

@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
 import { ENGINE_INBOX_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
-import { HealthService } from '@swap/service-kit';
+import { EXIT_CONFIG, HealthService } from '@swap/service-kit';
 import {
   createNetworkWatcher,
   nodeReadiness,
@@ -15,7 +15,14 @@ import {
   type WatcherLogger,
 } from '@swap/watcher';
 import { WatchListRepository } from '@swap/watcher-data';
-import { chainReader, verifyNodes } from '@swap/chain';
+import {
+  chainReader,
+  PinnedChain,
+  SqlChainIdentityPins,
+  stopOnChainMismatch,
+  verifyNodes,
+  type FatalLogger,
+} from '@swap/chain';
 import type { WatcherConfig } from './watcher.config';
 
 export const WATCHER_CONFIG = Symbol('WATCHER_CONFIG');
@@ -33,20 +40,28 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly registry: Registry,
     private readonly health: HealthService,
     @Inject(WATCHER_CONFIG) private readonly config: WatcherConfig,
-    @Inject(WATCHER_LOGGER) private readonly logger: WatcherLogger,
+    @Inject(WATCHER_LOGGER) private readonly logger: WatcherLogger & FatalLogger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const { network, settings } = this.config;
     await this.bus.ensureStream(SWAP_EVENTS_STREAM);
     await this.bus.ensureStream(ENGINE_INBOX_STREAM);
-    const reader = chainReader(network, process.env, {
+    const node = chainReader(network, process.env, {
       bus: this.bus,
       accountPublic: this.config.accountPublic,
       logger: this.logger,
     });
     // A node on another chain, or without the token contract, stops the watcher before it reads a block.
-    await verifyNodes([{ network, reader }], this.logger);
+    await verifyNodes([{ network, reader: node }], this.logger);
+    // So does a node (or devnet) on another chain than the one this database's blocks came from.
+    const pinned = new PinnedChain(network, node, {
+      pins: new SqlChainIdentityPins(this.dataSource),
+      onMismatch: stopOnChainMismatch(this.logger, EXIT_CONFIG),
+      logger: this.logger,
+    });
+    await pinned.checkAtStart();
+    const reader = pinned.reader(node);
     const watchList = new WatchListRepository(this.dataSource);
     // A node-side wallet restored from its keys knows only the addresses it was told of since:
     // it is told of every one handed out before it reads a block (Monero subaddresses).

@@ -12,3 +12,4 @@ export type { MoneroConfig, MoneroWalletKeys } from './lib/monero';
 export { NodeSettingsError, verifyNodes } from './lib/verify-nodes';
 export type { SolanaConfig } from './lib/solana';
 export { solanaBlockOfAnswer, type RpcAccountsBlock } from './lib/solana/solana-block';
+export * from './lib/chain-identity';

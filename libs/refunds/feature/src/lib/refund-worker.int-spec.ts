@@ -64,6 +64,9 @@ class TestNode implements ChainSender, ChainReader {
   async transaction(): Promise<TxStatus> {
     return this.status;
   }
+  async identity() {
+    return 'test chain';
+  }
   async tip() {
     return { height: 1, hash: 'h' };
   }

@@ -133,7 +133,7 @@ export function chainSender(network: Network, env: NodeJS.ProcessEnv, context: S
 
 /** What a keyless service (refunds) needs of a network: stored bytes sent again, and their fate. */
 export interface ChainRelay {
-  reader: Pick<ChainReader, 'transaction' | 'neverLands' | 'verify'>;
+  reader: Pick<ChainReader, 'transaction' | 'neverLands' | 'verify' | 'identity'>;
   sender: Pick<ChainSender, 'broadcast'>;
 }
 

@@ -87,6 +87,12 @@ export interface ChainReader {
    */
   neverLands?(tx: SignedTransaction): Promise<string | null>;
   /**
+   * Which chain the node is on, as a stable string: `genesis <hash>` (UTXO, Monero, Tron, Solana),
+   * `chain id <n>, genesis <hash>` (EVM), `devnet, block 0 <hash>` (a devnet, new with its data).
+   * Services pin it in their own schema at first start and stop when a node answers with another.
+   */
+  identity(): Promise<string>;
+  /**
    * Checks, before anything is read or sent, that the node answers and is the chain its settings
    * name (genesis, network, token contract); throws an Error naming the variable to fix.
    */

@@ -10,6 +10,13 @@ export interface AnvilOptions {
   derivationPath?: string;
   /** Transactions wait in the pool until mine(): lets a test see them at 0 confirmations. */
   noMining?: boolean;
+  /** Listens on this port (a node restarted at the same address); a free one when absent. */
+  port?: number;
+  /**
+   * UNIX seconds of block 0: anvils of one chain id share their genesis unless it differs, so
+   * another value makes another chain with the same id (a testnet's fork, a resynced node).
+   */
+  genesisTimestamp?: number;
 }
 
 /** A running anvil (a local EVM node) on a random loopback port. */
@@ -49,7 +56,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
     '--host',
     '127.0.0.1',
     '--port',
-    '0',
+    String(options.port ?? 0),
     '--chain-id',
     String(options.chainId),
     '--accounts',
@@ -58,6 +65,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   if (options.mnemonic) args.push('--mnemonic', options.mnemonic);
   if (options.derivationPath) args.push('--derivation-path', options.derivationPath);
   if (options.noMining) args.push('--no-mining');
+  if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
   let port = 0;
   const node = await startProcess({
     name: `anvil(${options.chainId})`,
@@ -65,7 +73,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
     args,
     timeoutMs: 10_000,
     ready: (output) => {
-      // With --port 0 anvil binds a free port and says which.
+      // With --port 0 anvil binds a free port and says which (the one asked for otherwise).
       port = Number(/Listening on 127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? 0);
       return port > 0;
     },

@@ -72,6 +72,10 @@ export class FakeChain implements ChainReader, ChainSender {
   /** txids asked about through transaction(), in order. */
   readonly lookups: string[] = [];
 
+  async identity() {
+    return 'fake chain';
+  }
+
   async tip() {
     return { height: this.height, hash: `block-${this.height}` };
   }

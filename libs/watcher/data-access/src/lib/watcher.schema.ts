@@ -5,6 +5,7 @@ import { WatcherLateWindow1764400000000 } from './migrations/1764400000000-watch
 import { WatcherReportRounds1764500000000 } from './migrations/1764500000000-watcher-report-rounds';
 import { WatcherDepositIndex1764600000000 } from './migrations/1764600000000-watcher-deposit-index';
 import { WatcherReplacedDeposits1765000000000 } from './migrations/1765000000000-watcher-replaced-deposits';
+import { WatcherChainIdentities1766200000000 } from './migrations/1766200000000-watcher-chain-identities';
 
 /** The watchers' schema (shared by every network, rows keyed by network) and its migrations, in order. */
 export const WATCHER_SCHEMA = 'watcher';
@@ -16,4 +17,5 @@ export const WATCHER_MIGRATIONS = [
   WatcherReportRounds1764500000000,
   WatcherDepositIndex1764600000000,
   WatcherReplacedDeposits1765000000000,
+  WatcherChainIdentities1766200000000,
 ];

@@ -36,6 +36,10 @@ export class ScriptedChain implements ChainReader {
     for (let h = 0; h <= height; h++) this.append([]);
   }
 
+  async identity(): Promise<string> {
+    return 'scripted chain';
+  }
+
   async tip(): Promise<BlockRef> {
     const action = this.onTipRead;
     this.onTipRead = undefined;

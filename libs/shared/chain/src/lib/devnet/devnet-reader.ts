@@ -21,6 +21,21 @@ export class DevnetReader implements ChainReader {
     private readonly options: DevnetCallOptions = {},
   ) {}
 
+  /**
+   * Block 0 of this devnet chain: its hash is salted when the devnet creates the chain, and no
+   * reorganisation reaches it, so it names one devnet's data for good.
+   */
+  async identity(): Promise<string> {
+    const genesis = await devnetCall(
+      this.bus,
+      devnetBlockAt,
+      { network: this.network, height: 0 },
+      this.options,
+    );
+    if (!genesis) throw new Error(`the devnet has no ${this.network} block 0`);
+    return `devnet, block 0 ${genesis.hash}`;
+  }
+
   tip(): Promise<BlockRef> {
     return devnetCall(this.bus, devnetTip, { network: this.network }, this.options);
   }

@@ -27,6 +27,15 @@ export class EvmReader implements ChainReader {
     private readonly traceInternal = false,
   ) {}
 
+  /** The node's own chain id and block 0: chains that share an id (forks, local nodes) differ there. */
+  async identity(): Promise<string> {
+    const [chainId, genesis] = await Promise.all([
+      this.rpc.call('eth_chainId'),
+      this.rpc.call('eth_getBlockByNumber', ['0x0', false]),
+    ]);
+    return `chain id ${rpcQuantity.parse(chainId)}, genesis ${rpcBlockHeader.parse(genesis).hash}`;
+  }
+
   async tip(): Promise<BlockRef> {
     const block = rpcBlockHeader.parse(await this.rpc.call('eth_getBlockByNumber', ['latest', false]));
     return { height: block.number, hash: block.hash };

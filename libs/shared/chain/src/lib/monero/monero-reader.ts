@@ -70,6 +70,11 @@ class MoneroReader implements ChainReader {
       'time-locked transfer to a deposit address left out',
     );
 
+  /** Block 0 of the daemon's chain (mainnet, stagenet and testnet differ; regtest shares mainnet's). */
+  async identity(): Promise<string> {
+    return `genesis ${(await this.daemon.header(0)).hash}`;
+  }
+
   async tip(): Promise<BlockRef> {
     const { height, hash } = await this.daemon.tip();
     return { height, hash };

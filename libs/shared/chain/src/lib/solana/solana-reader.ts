@@ -41,6 +41,10 @@ export class SolanaReader implements ChainReader {
     return this.rpc.checkGenesis();
   }
 
+  async identity(): Promise<string> {
+    return `genesis ${await this.rpc.genesisHash()}`;
+  }
+
   async tip(): Promise<BlockRef> {
     const slot = Number(await this.rpc.call<string>('getSlot', [{ commitment: 'finalized' }]));
     const header = await this.header(slot, 'finalized');

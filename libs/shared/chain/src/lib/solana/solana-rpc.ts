@@ -59,9 +59,14 @@ export class SolanaRpc {
     return this.send<T>(method, params, numbers);
   }
 
+  /** The node's genesis hash, as it answers it (no check against the settings). */
+  async genesisHash(): Promise<string> {
+    return (await this.send<string>('getGenesisHash', [], 'exact')).result;
+  }
+
   /** The node's genesis hash, checked against the configured chain; throws naming the variable. */
   async checkGenesis(): Promise<void> {
-    const { result: genesis } = await this.send<string>('getGenesisHash', [], 'exact');
+    const genesis = await this.genesisHash();
     const { genesis: allowed, genesisVariable } = this.config;
     if (allowed.length > 0 && !allowed.includes(genesis))
       throw new Error(

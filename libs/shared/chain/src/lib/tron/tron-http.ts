@@ -30,10 +30,15 @@ export class TronHttp {
     return this.send<T>(path, body);
   }
 
+  /** Block 0's blockID, as the node answers it (no check against the settings). */
+  async genesis(): Promise<string> {
+    const block = await this.send<{ blockID?: string }>('wallet/getblockbynum', { num: 0 });
+    return block.blockID ?? '(none)';
+  }
+
   /** Block 0's blockID, checked against the configured chain; throws naming the variable. */
   async checkGenesis(): Promise<void> {
-    const block = await this.send<{ blockID?: string }>('wallet/getblockbynum', { num: 0 });
-    const genesis = block.blockID ?? '(none)';
+    const genesis = await this.genesis();
     const { genesis: allowed, genesisVariable } = this.config;
     if (allowed.length > 0 && !allowed.includes(genesis))
       throw new Error(

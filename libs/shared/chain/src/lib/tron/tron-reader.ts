@@ -66,6 +66,10 @@ export class TronReader implements ChainReader {
       );
   }
 
+  async identity(): Promise<string> {
+    return `genesis ${await this.http.genesis()}`;
+  }
+
   async tip(): Promise<BlockRef> {
     const ref = tronBlockRef(await this.http.post<TronBlockJson>('wallet/getnowblock'));
     return { height: ref.height, hash: ref.hash };

@@ -47,6 +47,11 @@ export class UtxoReader implements ChainReader {
     this.params = addressParams(network, config.chain);
   }
 
+  /** Block 0's hash: every regtest node shares it, but main, test and signet chains differ. */
+  async identity(): Promise<string> {
+    return `genesis ${String(await this.rpc.call('getblockhash', [0]))}`;
+  }
+
   /** The best block's hash, then its header: one consistent pair even while blocks arrive. */
   async tip(): Promise<BlockRef> {
     const hash = String(await this.rpc.call('getbestblockhash'));

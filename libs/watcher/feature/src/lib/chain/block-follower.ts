@@ -116,6 +116,9 @@ export class BlockFollower {
       );
       return UNSETTLED;
     }
+    // A node resynced on another chain looks like this: its chain identity is checked first (the
+    // service's reader stops the watcher on a mismatch), before any block is forgotten.
+    if (ancestor.beyondKept) await this.reader.identity();
     const orphaned = await this.chain.rewind(network, cursor, ancestor.block);
     const details = { network, from: cursor.height, to: ancestor.block?.height ?? null, orphaned };
     if (ancestor.beyondKept) {

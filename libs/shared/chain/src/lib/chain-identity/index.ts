@@ -1,0 +1,10 @@
+export { ChainIdentityMismatch, stopOnChainMismatch, type FatalLogger } from './chain-identity-mismatch';
+export {
+  createChainIdentitiesTable,
+  dropChainIdentitiesTable,
+  SqlChainIdentityPins,
+  type ChainIdentityPins,
+  type PinnedIdentity,
+  type SqlRunner,
+} from './identity-pins';
+export { PinnedChain, type PinnedChainOptions } from './pinned-chain';
