@@ -13,6 +13,7 @@ import { parseNetwork } from './devnet.arguments';
 import { unwrap, type OpsBus } from './ops-bus';
 import { formatBalances, formatLedger, formatTransfers } from './treasury.format';
 import { collectTransferState, type TransferState } from './treasury.arguments';
+import { registerReplacementCommands } from './treasury-replacements.commands';
 
 export const hotBalances = async (bus: OpsBus) => unwrap(await bus.request(treasuryBalances, {}));
 
@@ -70,4 +71,6 @@ export function registerTreasuryCommands(program: Command, ctx: CliContext): voi
       };
       return respond(ctx, options, (bus) => listTransfers(bus, request), formatTransfers);
     });
+
+  registerReplacementCommands(treasury, ctx);
 }

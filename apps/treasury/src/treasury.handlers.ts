@@ -9,6 +9,9 @@ import {
   SWAP_EVENTS_STREAM,
   swapUpdated,
   treasuryBalances,
+  treasuryBump,
+  treasuryCpfp,
+  treasuryFillNonce,
   treasuryLedger,
   treasuryTransfers,
   treasuryPayoutRequested,
@@ -83,6 +86,21 @@ export class TreasuryHandlers implements OnApplicationBootstrap, OnModuleDestroy
     await this.bus.serve(
       treasuryTransfers,
       (request) => this.answer(() => treasury.listTransfers.execute(request)),
+      queue,
+    );
+    await this.bus.serve(
+      treasuryBump,
+      (request) => this.answer(() => treasury.replaceTransfer.bump(request)),
+      queue,
+    );
+    await this.bus.serve(
+      treasuryFillNonce,
+      (request) => this.answer(() => treasury.replaceTransfer.fillNonce(request)),
+      queue,
+    );
+    await this.bus.serve(
+      treasuryCpfp,
+      (request) => this.answer(() => treasury.replaceTransfer.cpfp(request)),
       queue,
     );
 

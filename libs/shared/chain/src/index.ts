@@ -1,5 +1,6 @@
 export * from './lib/chain-reader';
 export * from './lib/chain-sender';
+export * from './lib/replacement';
 export * from './lib/address-signer';
 export { DevnetReader } from './lib/devnet/devnet-reader';
 export { DevnetSender } from './lib/devnet/devnet-sender';

@@ -8,6 +8,7 @@ export * from './lib/engine.inbox';
 export * from './lib/engine.leases';
 export * from './lib/treasury.commands';
 export * from './lib/treasury.rpc';
+export * from './lib/treasury-replacements.rpc';
 export * from './lib/devnet.rpc';
 export * from './lib/gateway.ops';
 export * from './lib/gateway.nonces';

@@ -5,3 +5,4 @@ export * from './lib/ledger';
 export * from './lib/ledger.writer';
 export * from './lib/ledger.repository';
 export * from './lib/swap-book.repository';
+export * from './lib/transfer-transactions';

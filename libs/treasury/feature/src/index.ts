@@ -24,3 +24,4 @@ export * from './lib/treasury.composition';
 export * from './lib/metrics/transfer.metrics';
 export * from './lib/metrics/wallet.metrics';
 export * from './lib/health/node-readiness';
+export * from './lib/replacements/replace-transfer.use-case';

@@ -1,5 +1,6 @@
 import type { AddressKey } from '@swap/chain-keys';
 import type { CurrencyCode, Network } from '@swap/domain';
+import type { TransactionReplacer } from './replacement';
 
 /**
  * The key of one address, held by the treasury only: index 0 is the network's hot wallet, 1… are
@@ -151,4 +152,10 @@ export interface ChainSender {
    * whose deposits are swept).
    */
   expectAddresses?(index: number): Promise<void>;
+  /**
+   * Fee bumps of a stuck transaction, nonce fillers on nonce chains and CPFP children on UTXO
+   * chains, for the operator's `swapctl treasury bump | fill-nonce | cpfp`. Absent where the
+   * network offers none.
+   */
+  readonly replacer?: TransactionReplacer;
 }

@@ -27,6 +27,11 @@ export interface LitecoindOptions {
    * Litecoin Core) and wallets send replaceable transactions (-walletrbf), so `bumpfee` works.
    */
   replaceByFee?: boolean;
+  /**
+   * Blocks take only transactions paying at least this rate (-blockmintxfee, LTC per kvB): cheaper
+   * ones stay in the mempool while blocks are mined (a payout stuck for its fee).
+   */
+  blockMinTxFee?: string;
 }
 
 /** Starts litecoind (apt package `litecoind`) with -txindex; stop() it in afterAll. */
@@ -65,6 +70,7 @@ export async function startLitecoind(options: LitecoindOptions = {}): Promise<Li
       // (generatetoaddress: "TestBlockValidity failed: bad-txns-vin-empty"): never start it.
       '-vbparams=mweb:4102444800:4102444801',
       ...(options.replaceByFee ? ['-mempoolreplacement=1', '-walletrbf=1'] : []),
+      ...(options.blockMinTxFee ? [`-blockmintxfee=${options.blockMinTxFee}`] : []),
     ],
     timeoutMs: 20_000,
     ready: async () => Boolean(await rpc('getblockchaininfo')),

@@ -223,7 +223,8 @@ export class TransferRepository {
 
   /**
    * `from` → FAILED for good, with the reason and the ledger batch that undoes what did not happen;
-   * a transaction that failed on-chain may settle its fee too.
+   * a transaction that failed on-chain may settle its fee too; `more`: other batches of the change
+   * (a nonce filler's fee settled).
    */
   async fail(
     id: string,
@@ -231,6 +232,7 @@ export class TransferRepository {
     reason: string,
     batch: LedgerBatch | null,
     fee?: FeeSettlement,
+    more: readonly LedgerBatch[] = [],
   ): Promise<Transfer | null> {
     return this.dataSource.transaction(async (manager) => {
       const rows = await queryPreparedIn<TransferRow>(manager, FAIL, [
@@ -242,7 +244,7 @@ export class TransferRepository {
       if (!rows[0]) return null;
       await this.ledger.postAll(
         manager,
-        [batch, fee?.batch ?? null].filter((b) => b !== null),
+        [batch, fee?.batch ?? null, ...more].filter((b) => b !== null),
       );
       return rowToTransfer(rows[0]);
     });
@@ -250,15 +252,17 @@ export class TransferRepository {
 
   /**
    * More confirmations of a BROADCAST transfer; `confirmed` ends it (CONFIRMED), with the fee it
-   * paid settled in the same transaction. Null when nothing grew.
+   * paid settled in the same transaction (with `more`: fillers that did not land, given back). Null
+   * when nothing grew.
    */
   async recordConfirmations(
     id: string,
     confirmations: number,
     confirmed: boolean,
     fee?: FeeSettlement,
+    more: readonly LedgerBatch[] = [],
   ): Promise<Transfer | null> {
-    const batch = confirmed ? (fee?.batch ?? null) : null;
+    const batches = confirmed ? [fee?.batch ?? null, ...more].filter((b) => b !== null) : [];
     const record = async (manager: EntityManager) => {
       const rows = await queryPreparedIn<TransferRow>(manager, RECORD_CONFIRMATIONS, [
         id,
@@ -266,11 +270,11 @@ export class TransferRepository {
         confirmed,
         fee?.paid.toString() ?? null,
       ]);
-      if (rows[0] && batch) await this.ledger.post(manager, batch);
+      if (rows[0] && batches.length > 0) await this.ledger.postAll(manager, batches);
       return rows[0] ? rowToTransfer(rows[0]) : null;
     };
     // A transaction only when there is a batch to post with the change.
-    return batch ? this.dataSource.transaction(record) : record(this.dataSource.manager);
+    return batches.length > 0 ? this.dataSource.transaction(record) : record(this.dataSource.manager);
   }
 
   /**

@@ -2,6 +2,7 @@ import { TreasuryInit1764000000000 } from './migrations/1764000000000-treasury-i
 import { TreasuryFeePaid1764300000000 } from './migrations/1764300000000-treasury-fee-paid';
 import { TreasuryWorkingSet1764700000000 } from './migrations/1764700000000-treasury-working-set';
 import { TreasuryExpiring1764800000000 } from './migrations/1764800000000-treasury-expiring';
+import { TreasuryReplacements1766100000000 } from './migrations/1766100000000-treasury-replacements';
 import { TreasuryChainIdentities1766200000000 } from './migrations/1766200000000-treasury-chain-identities';
 
 /** The treasury's schema and its migrations, in order. Plain SQL, so no entities. */
@@ -11,5 +12,6 @@ export const TREASURY_MIGRATIONS = [
   TreasuryFeePaid1764300000000,
   TreasuryWorkingSet1764700000000,
   TreasuryExpiring1764800000000,
+  TreasuryReplacements1766100000000,
   TreasuryChainIdentities1766200000000,
 ];

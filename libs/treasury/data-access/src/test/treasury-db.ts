@@ -10,7 +10,14 @@ export function openTreasuryDb(): Promise<TreasuryDb> {
   return openSchemaDatabase({
     schema: TREASURY_SCHEMA,
     migrations: TREASURY_MIGRATIONS,
-    tables: ['transfers', 'replaced_transactions', 'ledger_entries', 'ledger_batches', 'swap_books'],
+    tables: [
+      'transfers',
+      'replaced_transactions',
+      'transfer_transactions',
+      'ledger_entries',
+      'ledger_batches',
+      'swap_books',
+    ],
   });
 }
 

@@ -1,6 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { NETWORKS, type Network } from '@swap/domain';
-import { LedgerRepository, SwapBookRepository, TransferRepository } from '@swap/treasury-data';
+import {
+  LedgerRepository,
+  SwapBookRepository,
+  TransferRepository,
+  TransferTransactions,
+} from '@swap/treasury-data';
 import { ExpectDepositAddresses } from './addresses/expect-addresses';
 import { HotBalances } from './balances/hot-balances.query';
 import type { ChainNodes, Clock, TreasuryLogger } from './chains/chain-nodes';
@@ -13,6 +18,8 @@ import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.pu
 import type { WalletObserver } from './metrics/wallet.metrics';
 import { PlanPayout } from './payouts/plan-payout.use-case';
 import { ProgressReporter, type ProgressSink } from './payouts/progress.reporter';
+import { ConflictingTransactions } from './replacements/conflicting-transactions';
+import { ReplaceTransfer } from './replacements/replace-transfer.use-case';
 import { ExpiredTransfers } from './sending/expired-transfers';
 import { NetworkSender } from './sending/network-sender';
 import type { RetryPolicy } from './sending/retry-policy';
@@ -59,6 +66,8 @@ export interface Treasury {
   ledger: SwapLedgerQuery;
   listTransfers: ListTransfers;
   expectAddresses: ExpectDepositAddresses;
+  /** The operator's fee bumps and nonce fillers of stuck transfers. */
+  replaceTransfer: ReplaceTransfer;
 }
 
 export function composeTreasury(deps: TreasuryDeps): Treasury {
@@ -95,6 +104,15 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
       }),
   );
   const dispatcher = new TransferDispatcher(senders, logger);
+  const replacements = new TransferTransactions(dataSource);
+  const conflicts = new ConflictingTransactions({
+    transfers,
+    replacements,
+    chains,
+    reporter,
+    reservationsChanged,
+    logger,
+  });
   return {
     transfers,
     dispatcher,
@@ -112,11 +130,22 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
       logger,
       expired,
       resend: (network) => dispatcher.kick(network),
+      conflicts,
+      retry: deps.retry,
     }),
     liquidity,
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
     listTransfers: new ListTransfers(transfers),
     expectAddresses: new ExpectDepositAddresses(chains, logger, (network) => liquidity.kick(network), clock),
+    replaceTransfer: new ReplaceTransfer({
+      transfers,
+      replacements,
+      chains,
+      keys,
+      reservationsChanged,
+      kick: (network) => dispatcher.kick(network),
+      logger,
+    }),
   };
 }

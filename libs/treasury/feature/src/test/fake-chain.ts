@@ -5,6 +5,7 @@ import type {
   ChainSender,
   SignedTransaction,
   SigningItem,
+  TransactionReplacer,
   TransferOrder,
   TxStatus,
 } from '@swap/chain';
@@ -44,6 +45,15 @@ export class FakeChain implements ChainReader, ChainSender {
   readonly neverLands?: (tx: SignedTransaction) => Promise<string | null>;
   /** Set to lend sweeps energy as Tron's sender does with TRX_SWEEP_ENERGY=delegate. */
   energyLending?: ChainSender['energyLending'];
+  /**
+   * BTC, LTC, ETH and AVAX: fee bumps (twice the fee, `<txid>-bump<n>`), on ETH and AVAX nonce
+   * fillers (`<txid>-fill<n>`, fee `fillerFee`), on BTC and LTC CPFP children (`<txid>-child<n>`,
+   * fee `childFee`); `replaceError` makes them throw.
+   */
+  readonly replacer?: TransactionReplacer;
+  replaceError: Error | null = null;
+  fillerFee = 30_000n;
+  childFee = 15_000n;
   broadcastMode: BroadcastMode = 'accept';
   /** While set, a broadcast waits for it (after being recorded in `broadcasts`). */
   broadcastGate: Promise<void> | null = null;
@@ -60,6 +70,7 @@ export class FakeChain implements ChainReader, ChainSender {
     this.nonces = network === 'ETH' || network === 'AVAX' ? true : undefined;
     const expiring = network === 'TRX' || network === 'SOL';
     this.independent = expiring ? true : undefined;
+    if (['BTC', 'LTC', 'ETH', 'AVAX'].includes(network)) this.replacer = this.fakeReplacer();
     if (expiring)
       this.neverLands = async (tx) => {
         this.deathChecks.push(tx.txid);
@@ -75,7 +86,6 @@ export class FakeChain implements ChainReader, ChainSender {
   async identity() {
     return 'fake chain';
   }
-
   async tip() {
     return { height: this.height, hash: `block-${this.height}` };
   }
@@ -178,6 +188,43 @@ export class FakeChain implements ChainReader, ChainSender {
       feeCurrency: this.network as CurrencyCode,
       txKey: this.network === 'XMR' ? `txkey-${n}` : null,
       ...(this.independent ? { validUntil: 1000 + n } : {}),
+    };
+  }
+
+  private fakeReplacer(): TransactionReplacer {
+    let n = 0;
+    const check = () => {
+      if (this.replaceError) throw this.replaceError;
+      return ++n;
+    };
+    return {
+      bump: async ({ tx, shares }) => {
+        const i = check();
+        const txid = `${tx.txid}-bump${i}`;
+        const fee = (tx.fee * 2n * BigInt(shares)) / BigInt(shares);
+        return Array.from({ length: shares }, () => ({ ...tx, txid, raw: `${tx.raw}|bump${i}`, fee }));
+      },
+      ...(this.nonces
+        ? {}
+        : {
+            childPays: async ({ tx }) => {
+              const i = check();
+              return { ...tx, txid: `${tx.txid}-child${i}`, raw: `${tx.raw}|child${i}`, fee: this.childFee };
+            },
+          }),
+      ...(this.nonces
+        ? {
+            fill: async ({ tx, to }) => {
+              const i = check();
+              return {
+                ...tx,
+                txid: `${tx.txid}-fill${i}`,
+                raw: `${tx.raw}|fill${i}>${to}`,
+                fee: this.fillerFee,
+              };
+            },
+          }
+        : {}),
     };
   }
 

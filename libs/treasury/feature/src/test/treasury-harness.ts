@@ -115,7 +115,7 @@ export async function openHarness(): Promise<Harness> {
     reset: async () => {
       clock.ms = T0_MS;
       await dataSource.query(
-        'TRUNCATE transfers, replaced_transactions, ledger_entries, ledger_batches, swap_books RESTART IDENTITY',
+        'TRUNCATE transfers, replaced_transactions, transfer_transactions, ledger_entries, ledger_batches, swap_books RESTART IDENTITY',
       );
     },
     close: async () => {

@@ -20,6 +20,7 @@ import { affordableMaxFee } from './evm-fees';
 import { FundsCounter } from './evm-funds';
 import { NonceCounter } from './evm-nonces';
 import type { EvmRpc } from './evm-rpc';
+import { EvmReplacer } from './evm-replacer';
 import { signEvmTransaction } from './evm-sign';
 
 /** A plain value transfer to an address (no code to run) costs exactly this much gas. */
@@ -36,6 +37,7 @@ interface EvmCall {
 /** ChainSender of an EVM node: EIP-1559 transactions signed by the treasury's address keys. */
 export class EvmSender implements ChainSender {
   readonly nonces = true;
+  readonly replacer: EvmReplacer;
 
   constructor(
     readonly network: EvmNetwork,
@@ -44,7 +46,9 @@ export class EvmSender implements ChainSender {
     private readonly keys: SenderKeys,
     private readonly pending: PendingTransactions,
     private readonly logger?: ChainLogger,
-  ) {}
+  ) {
+    this.replacer = new EvmReplacer(network, rpc, config);
+  }
 
   async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
     const [tx] = await this.signBatch([{ order, signer }]);

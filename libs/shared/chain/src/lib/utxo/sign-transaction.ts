@@ -20,6 +20,12 @@ function psbtSigner(key: AddressSigner): Signer {
 const verify = (publicKey: Uint8Array, digest: Uint8Array, signature: Uint8Array) =>
   secp256k1.verify(signature, digest, publicKey, { prehash: false });
 
+/**
+ * BIP125: every input signals replaceability (nSequence below 0xfffffffe), so an operator can bump
+ * a stuck payout's fee (`swapctl treasury bump`); no lock time is used either way.
+ */
+export const RBF_SEQUENCE = 0xfffffffd;
+
 /** Builds, signs (SIGHASH_ALL), checks every signature and finalizes the transaction. */
 export function signTransaction(inputs: readonly SpendInput[], outputs: readonly Payment[]): Transaction {
   const psbt = new Psbt();
@@ -27,6 +33,7 @@ export function signTransaction(inputs: readonly SpendInput[], outputs: readonly
     psbt.addInput({
       hash: input.txid,
       index: input.vout,
+      sequence: RBF_SEQUENCE,
       witnessUtxo: { script: input.script, value: input.value },
     });
   for (const output of outputs) psbt.addOutput({ script: output.script, value: output.value });

@@ -26,6 +26,7 @@ import { TreasuryWallet } from './treasury-wallet';
 import { dustLimit, feeFor, p2wpkhTxVsize } from './tx-size';
 import type { UtxoConfig } from './utxo-config';
 import { addressParams, DUST_RELAY_SAT_VB, type AddressParams, type UtxoNetwork } from './utxo-network';
+import { UtxoReplacer } from './utxo-replacer';
 import type { UtxoRpc } from './utxo-rpc';
 
 interface WalletCoin extends Coin {
@@ -44,6 +45,7 @@ const keyScript = (signer: AddressSigner) => p2wpkhScript(ripemd160(sha256(signe
 export class UtxoSender implements ChainSender {
   private readonly params: AddressParams;
   private readonly wallet: TreasuryWallet;
+  readonly replacer: UtxoReplacer;
 
   constructor(
     readonly network: UtxoNetwork,
@@ -55,6 +57,9 @@ export class UtxoSender implements ChainSender {
   ) {
     this.params = addressParams(network, config.chain);
     this.wallet = new TreasuryWallet(rpc, config, keys.accountPublic, logger);
+    this.replacer = new UtxoReplacer(network, config, rpc, keys, this.wallet, () =>
+      keyScript(keys.signer(0)),
+    );
   }
 
   expectAddresses(index: number): Promise<void> {

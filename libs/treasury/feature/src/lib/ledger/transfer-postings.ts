@@ -1,4 +1,5 @@
 import type { SignedTransaction } from '@swap/chain';
+import type { CurrencyCode } from '@swap/domain';
 import type { FeeSettlement, LedgerBatch, LedgerEntry, PlannedTransfer } from '@swap/treasury-data';
 import { Accounts } from './accounts';
 
@@ -49,6 +50,14 @@ function postings(transfer: Booked, tx: SignedTransaction): Postings | null {
         ? []
         : [entry(Accounts.networkFees, tx.fee, tx.feeCurrency), entry(payer, -tx.fee, tx.feeCurrency)],
   };
+}
+
+/**
+ * The entries of `transfer` paying a network fee of `fee` (network fees up, its payer down; both
+ * the other way for a negative fee), or none where its signing books nothing (refunds).
+ */
+export function feeEntries(transfer: Booked, fee: bigint, feeCurrency: CurrencyCode): LedgerEntry[] {
+  return postings(transfer, { fee, feeCurrency } as SignedTransaction)?.fee ?? [];
 }
 
 /** The first signing keeps the plain key; a transfer signed again after an expiry gets `#<generation>`. */

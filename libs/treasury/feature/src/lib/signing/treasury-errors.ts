@@ -26,6 +26,11 @@ export const TreasuryErrors = {
   /** Signed, then failed for good (refused and proven never to land, or failed on-chain): asking again cannot change it. */
   transferFailed: (reason: string) =>
     new TreasuryError('SIGN_FAILED', `The transfer failed for good: ${reason}`, 422),
+  transferNotFound: (id: string) => new TreasuryError('NOT_FOUND', `No transfer ${id}`, 404),
+  /** The transfer is not in a state the operator's command applies to (settled, not signed yet). */
+  wrongState: (message: string) => new TreasuryError('CONFLICT', message, 409),
+  /** A replacement the network or transfer cannot have (no nonces, no change output, above the fee cap). */
+  cannotReplace: (message: string) => new TreasuryError('CANNOT_REPLACE', message, 422),
   unavailable: (network: string) =>
     new TreasuryError('UNAVAILABLE', `The ${network} node cannot be reached right now; ask again later`, 503),
 };

@@ -144,15 +144,24 @@ describe('ConfirmationTracker', () => {
     expect(eth.lookups.filter((id) => id === txid)).toHaveLength(3);
   });
 
-  it('looks every transfer up when the chain tip cannot be read', async () => {
+  it('looks every transfer up when the chain tip cannot be read, less often while the node fails', async () => {
     const eth = treasury.chains.chain('ETH');
     const txid = await broadcastPayout();
     eth.tip = () => Promise.reject(new Error('connect ECONNREFUSED'));
 
     await treasury.tracker.poll();
+    await treasury.tracker.poll(); // within the node's backoff: not asked
+    expect(eth.lookups).toEqual([txid]);
+    h().clock.advance(1_000);
     await treasury.tracker.poll();
-
     expect(eth.lookups).toEqual([txid, txid]);
+    await treasury.tracker.poll();
+    h().clock.advance(1_000); // the pause doubled: 2 s now
+    await treasury.tracker.poll();
+    expect(eth.lookups).toEqual([txid, txid]);
+    h().clock.advance(1_000);
+    await treasury.tracker.poll();
+    expect(eth.lookups).toEqual([txid, txid, txid]);
   });
 
   it('reports later what it could not report while the bus was down', async () => {

@@ -1,12 +1,14 @@
 import type { SignedTransaction, TxStatus } from '@swap/chain';
 import type { Network } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferRepository, TransferTransaction } from '@swap/treasury-data';
 import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
+import type { ConflictingTransactions } from '../replacements/conflicting-transactions';
 import type { ExpiredTransfers } from '../sending/expired-transfers';
 import { signedOf } from '../sending/network-sender';
+import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from '../sending/retry-policy';
 import { requiredConfirmations } from './required-confirmations';
 
 export interface ConfirmationTrackerDeps {
@@ -20,6 +22,10 @@ export interface ConfirmationTrackerDeps {
   expired: ExpiredTransfers;
   /** A transfer of `network` is due for signing again (its transaction expired unlanded). */
   resend: (network: Network) => void;
+  /** Transfers with a fee bump or nonce filler: settled on whichever transaction is mined. */
+  conflicts?: ConflictingTransactions;
+  /** Backoff of re-broadcasts the node refuses (default DEFAULT_RETRY). */
+  retry?: RetryPolicy;
 }
 
 /**
@@ -46,6 +52,8 @@ export class ConfirmationTracker {
   private readonly checked = new Map<string, LastCheck>();
   /** A node down is one line per outage, not one per transfer and poll. */
   private readonly waits: DependencyWaits<Network>;
+  /** The last refusal of each transfer's re-broadcast that was logged: one warning per cause, not per attempt. */
+  private readonly refusals = new Map<string, string>();
 
   constructor(private readonly deps: ConfirmationTrackerDeps) {
     this.waits = new DependencyWaits((network) => `confirmations of ${network}`, deps.logger, {
@@ -55,7 +63,9 @@ export class ConfirmationTracker {
   }
 
   async poll(): Promise<void> {
-    const inFlight = await this.deps.transfers.inFlight();
+    const all = await this.deps.transfers.inFlight();
+    // A network whose node failed is asked again only once its backoff is over (up to 30 s).
+    const inFlight = all.filter((transfer) => this.waits.of(transfer.network).due());
     const networks = new Set(inFlight.map((transfer) => transfer.network));
     const failing = new Set<Network>();
     const failed = (network: Network, err: unknown, message: string, details: object) => {
@@ -64,15 +74,17 @@ export class ConfirmationTracker {
     };
     const tips = await this.tips(networks, failed);
     const now = this.deps.clock();
-    const ids = new Set(inFlight.map((transfer) => transfer.id));
+    const ids = new Set(all.map((transfer) => transfer.id));
     for (const id of this.checked.keys()) if (!ids.has(id)) this.checked.delete(id);
+    for (const id of this.refusals.keys()) if (!ids.has(id)) this.refusals.delete(id);
+    const others = this.deps.conflicts ? await this.deps.conflicts.of(inFlight) : new Map<string, never>();
     for (const transfer of inFlight) {
       const tip = tips.get(transfer.network);
       const last = this.checked.get(transfer.id);
       if (tip !== undefined && last?.tip === tip && now - last.at < MEMPOOL_RECHECK_MS) continue;
       try {
-        const status = await this.follow(transfer);
-        // A transaction the node does not know is sent again each poll until it is seen.
+        const status = await this.follow(transfer, others.get(transfer.id) ?? []);
+        // A transaction the node does not know is looked up each poll, and sent again when its backoff allows.
         if (tip !== undefined && status !== 'unknown') this.checked.set(transfer.id, { tip, at: now });
       } catch (err) {
         // One unreachable node must not hold up the other networks.
@@ -99,17 +111,30 @@ export class ConfirmationTracker {
     return tips;
   }
 
-  private async follow(transfer: Transfer): Promise<TxStatus['state']> {
-    const tx = signedOf(transfer);
-    const status: TxStatus = await this.deps.chains.reader(transfer.network).transaction(tx.txid);
-    await this.apply(transfer, tx, status);
+  private async follow(transfer: Transfer, others: TransferTransaction[]): Promise<TxStatus['state']> {
+    let current: Transfer | null = transfer;
+    if (others.length > 0 && this.deps.conflicts) {
+      // Another transaction of it was mined: followed instead, or a filler ended it.
+      current = await this.deps.conflicts.settle(transfer, others);
+      if (!current) return 'mempool';
+    }
+    const tx = signedOf(current);
+    const status: TxStatus = await this.deps.chains.reader(current.network).transaction(tx.txid);
+    await this.apply(current, tx, status, others);
     return status.state;
   }
 
-  private async apply(transfer: Transfer, tx: SignedTransaction, status: TxStatus): Promise<void> {
+  private async apply(
+    transfer: Transfer,
+    tx: SignedTransaction,
+    status: TxStatus,
+    others: TransferTransaction[] = [],
+  ): Promise<void> {
+    if (status.state !== 'unknown' && transfer.lastError !== null)
+      await this.deps.conflicts?.clearError(transfer.id);
     switch (status.state) {
       case 'confirmed':
-        return this.confirmations(transfer, tx, status.confirmations, status.fee);
+        return this.confirmations(transfer, tx, status.confirmations, status.fee, others);
       case 'failed': {
         // Final only as deep as a success would be: a reorganisation may mine the same signed
         // bytes again, successfully, and a retry signed meanwhile would pay twice.
@@ -130,16 +155,46 @@ export class ConfirmationTracker {
           this.deps.resend(transfer.network);
           return;
         }
-        // Dropped by the node (restart, mempool eviction): the same bytes again, never new ones.
-        const result = await this.deps.chains.sender(transfer.network).broadcast(tx);
-        if (!result.accepted) {
-          this.deps.logger.warn({ transferId: transfer.id, reason: result.reason }, 're-broadcast refused');
-        }
-        return;
+        // Dropped by the node (restart, mempool eviction): the same bytes again, never new ones
+        // (or the operator's filler, where there is one: the payout is not to be revived).
+        const fillers = others.filter((other) => other.role === 'filler');
+        return this.resend(transfer, fillers.at(-1)?.tx ?? tx);
       }
       case 'mempool':
         return;
     }
+  }
+
+  /**
+   * A transaction the node lost, sent again once its backoff is over. A refusal (the fee below
+   * what the node takes now, a nonce gone) backs off exponentially, up to the policy's maximum,
+   * with the reason stored for `swapctl treasury transfers`; logged once per transfer and reason.
+   */
+  private async resend(transfer: Transfer, tx: SignedTransaction): Promise<void> {
+    const { clock, transfers, logger } = this.deps;
+    const now = clock();
+    if (transfer.nextAttemptAt > now) return;
+    const result = await this.deps.chains.sender(transfer.network).broadcast(tx);
+    if (result.accepted) {
+      this.refusals.delete(transfer.id);
+      return;
+    }
+    const retry = this.deps.retry ?? DEFAULT_RETRY;
+    const delay = retryDelay(retry, transfer.attempts);
+    const message = `the node lost the transaction and refuses it again: ${result.reason}`;
+    await transfers.postpone(transfer.id, 'BROADCAST', now + delay, true, { message, refused: true });
+    if (this.refusals.get(transfer.id) === result.reason) return;
+    this.refusals.set(transfer.id, result.reason);
+    logger.warn(
+      {
+        transferId: transfer.id,
+        txid: tx.txid,
+        reason: result.reason,
+        attempts: transfer.attempts + 1,
+        retryInMs: delay,
+      },
+      're-broadcast refused; sent again with backoff (see swapctl treasury transfers; bump or fill-nonce resolve it)',
+    );
   }
 
   /** The fee is settled as the transfer ends: until then a reorg may mine it again at another price. */
@@ -148,13 +203,16 @@ export class ConfirmationTracker {
     tx: SignedTransaction,
     seen: number,
     fee: bigint | undefined,
+    others: TransferTransaction[],
   ): Promise<void> {
     const required = requiredConfirmations(transfer);
     const count = Math.min(seen, required);
     const ends = count >= required;
     if (count <= transfer.confirmations && !ends) return;
     const settled = ends ? feeSettlement(transfer, tx, fee) : undefined;
-    const next = await this.deps.transfers.recordConfirmations(transfer.id, count, ends, settled);
+    const unlanded =
+      ends && this.deps.conflicts ? this.deps.conflicts.unlanded(transfer, tx.txid, others) : [];
+    const next = await this.deps.transfers.recordConfirmations(transfer.id, count, ends, settled, unlanded);
     await this.changed(next, next?.state === 'CONFIRMED');
   }
 
