@@ -10,7 +10,7 @@ import { SwapDriver } from './support/swap-driver';
 import { waitFor } from './support/wait-for';
 
 /** How long litecoind stays away: well past the liquidity's maximum age and many backoff rounds. */
-const AWAY_MS = 40_000;
+const AWAY_MS = 25_000;
 const LIQUIDITY_MAX_AGE_SECONDS = 8;
 
 interface LogLine {
