@@ -15,6 +15,12 @@ export const SWAP_STATUSES = [
 ] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
+// Groups of section 3's statuses, each in the document's order, defined here once.
+
+/** Before the deposit is credited: waiting for it, seen, confirming. */
+export const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
+/** The deposit was exchanged and its output is being (or has been) paid. */
+export const EXCHANGED: readonly SwapStatus[] = ['EXCHANGING', 'SENDING', 'DONE'];
 /** D4: FAILED is not final; operators resolve it. */
 export const FINAL_STATUSES: readonly SwapStatus[] = ['DONE', 'EXPIRED', 'REFUNDED'];
 

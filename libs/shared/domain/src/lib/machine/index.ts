@@ -13,3 +13,12 @@ export {
   returnOf,
 } from './later-deposits';
 export { ReturnReasons } from './issue-reasons';
+export type { EventBuilder, MarketNow } from './inputs/report-events';
+export { creditOf, mayCredit } from './inputs/deposit-credit';
+export type { Credit, DepositReport, LoggedDeposit } from './inputs/deposit-credit';
+export { depositReportEvents } from './inputs/deposit-report.events';
+export type { DepositMoment } from './inputs/deposit-report.events';
+export { payoutReportEvents } from './inputs/payout-report.events';
+export type { PayoutReport } from './inputs/payout-report.events';
+export { refundReportEvents } from './inputs/refund-report.events';
+export type { RefundReport } from './inputs/refund-report.events';

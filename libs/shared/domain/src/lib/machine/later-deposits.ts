@@ -3,7 +3,7 @@
  * while the swap is open, each deposit handled once. This file decides what becomes of one, and
  * holds the conditions the transition table asks about later deposits, their payouts and returns.
  */
-import { DepositReturn, LaterDeposit, Swap, SwapStatus } from '../swap';
+import { DepositReturn, FINAL_STATUSES, LaterDeposit, Swap } from '../swap';
 import { exceedsLiquidity, ExchangeTerms, termsAt } from './crediting-plan';
 import { ReturnReasons } from './issue-reasons';
 import { EventOf } from './machine.types';
@@ -13,8 +13,6 @@ type LaterCredited = EventOf<'LaterDepositCredited'>;
 /** What a later deposit comes to when the swap cannot add it to its own (the swap's status aside). */
 export type LaterPlan = { handling: 'PAID'; terms: ExchangeTerms } | { handling: 'RETURNED'; reason: string };
 
-const ENDED: readonly SwapStatus[] = ['DONE', 'EXPIRED', 'REFUNDED'];
-
 /**
  * EXCHANGING or SENDING: a float swap exchanges the deposit on its own at the market of the
  * moment, with the swap's fee and the pair minimum, and pays it to toAddress; a fixed-rate quote
@@ -22,7 +20,7 @@ const ENDED: readonly SwapStatus[] = ['DONE', 'EXPIRED', 'REFUNDED'];
  */
 export function planLater(swap: Swap, event: LaterCredited): LaterPlan {
   const back = (reason: string): LaterPlan => ({ handling: 'RETURNED', reason });
-  if (ENDED.includes(swap.status)) return back(ReturnReasons.swapEnded(swap.status));
+  if (FINAL_STATUSES.includes(swap.status)) return back(ReturnReasons.swapEnded(swap.status));
   if (swap.status === 'REFUNDING') return back(ReturnReasons.swapRefunding());
   if (swap.status === 'FAILED') return back(ReturnReasons.swapUnderReview());
   if (swap.type === 'fixed') return back(ReturnReasons.fixedRate());

@@ -1,5 +1,6 @@
 /** Swaps in every state, reached through the machine itself; for the specs of machine/ and view/. */
 import { Swap } from '../swap';
+import { EventBuilder } from './inputs/report-events';
 import { CreditingMarket, SwapEvent } from './machine.types';
 import { transition } from './swap.machine';
 
@@ -211,6 +212,24 @@ export function walk(swap: Swap, ...events: SwapEvent[]): Swap {
     if (!result.ok) throw new Error(`${event.kind} refused in ${current.status}: ${result.rejection.reason}`);
     return result.swap;
   }, swap);
+}
+
+/**
+ * Applies a report's events as the engine does: each built from the swap the previous one left,
+ * skipped when null, stopping at the first refusal. `kinds` are the events applied.
+ */
+export function applyReport(swap: Swap, events: readonly EventBuilder[]) {
+  const kinds: SwapEvent['kind'][] = [];
+  let current = swap;
+  for (const build of events) {
+    const event = build(current);
+    if (event === null) continue;
+    const result = transition(current, event);
+    if (!result.ok) return { swap: current, kinds, refused: result.rejection.reason };
+    kinds.push(event.kind);
+    current = result.swap;
+  }
+  return { swap: current, kinds, refused: null };
 }
 
 /** Real swaps in each state. */

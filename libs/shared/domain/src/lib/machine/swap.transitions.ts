@@ -3,7 +3,7 @@
  * the first whose status, event, kind of swap and condition match decides. An event no row takes
  * is refused with INVALID_EVENT. `to: 'same'` keeps the status (duplicates and recorded facts).
  */
-import { SWAP_STATUSES, Swap, SwapStatus } from '../swap';
+import { AWAITING_CREDIT, SWAP_STATUSES, Swap, SwapStatus } from '../swap';
 import { failureCause } from './issue-reasons';
 import { EventOf, MachineRejectionReason, SwapEventKind } from './machine.types';
 import {
@@ -54,7 +54,6 @@ const row = <K extends SwapEventKind>(transition: Transition<K>): AnyTransition 
 const reject = (reason: MachineRejectionReason): TransitionTarget => ({ reject: reason });
 
 const ANY: readonly SwapStatus[] = SWAP_STATUSES;
-const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
 const UNCREDITED: readonly SwapStatus[] = ['PENDING', 'CONFIRMING'];
 const CREDITED: readonly SwapStatus[] = ['RATE_CHANGED', 'EXCHANGING', 'SENDING', 'REFUNDING'];
 const OPEN_WITH_DEPOSIT: readonly SwapStatus[] = [...UNCREDITED, ...CREDITED, 'FAILED'];

@@ -1,10 +1,14 @@
 import type { SwapSnapshot } from '@swap/contracts';
-import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, type Network, type SwapStatus } from '@swap/domain';
+import {
+  AWAITING_CREDIT,
+  CURRENCIES,
+  CURRENCY_CODES,
+  type CurrencyCode,
+  EXCHANGED,
+  type Network,
+} from '@swap/domain';
 import type { SwapBook } from '@swap/treasury-data';
 import { Accounts } from './accounts';
-
-const AWAITING_CREDIT: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
-const EXCHANGED: readonly SwapStatus[] = ['EXCHANGING', 'SENDING', 'DONE'];
 
 /** Account networks, where each deposit address holds its own balance until swept to the hot wallet. */
 export const SWEPT_NETWORKS: readonly Network[] = ['TRX', 'ETH', 'AVAX', 'SOL'];

@@ -1,5 +1,7 @@
 import {
+  AWAITING_CREDIT,
   CURRENCIES,
+  EXCHANGED,
   type Network,
   type ReturnView,
   type SwapOrderView,
@@ -9,10 +11,8 @@ import {
 import { explorerUrl, type Explorers } from './explorers';
 import { type Html, markup } from './html';
 
-/** A floating rate's payout is a quote until the deposit is credited (§2.5 to.amount). */
-const UNCREDITED: readonly SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
 /** Where the payout is, or still is, what the user gets; elsewhere it is only what was ordered. */
-const PAYING: readonly SwapStatus[] = [...UNCREDITED, 'EXCHANGING', 'SENDING', 'DONE', 'FAILED'];
+const PAYING: readonly SwapStatus[] = [...AWAITING_CREDIT, ...EXCHANGED, 'FAILED'];
 
 const amount = (value: string, code: string) => `${trimZeros(value)} ${code}`;
 
@@ -38,7 +38,8 @@ export class SwapDetails {
 
   render(order: SwapOrderView): Html {
     const { from, to, refund } = order;
-    const estimate = order.type === 'float' && UNCREDITED.includes(order.status) ? '≈ ' : '';
+    // A floating rate's payout is a quote until the deposit is credited (§2.5 to.amount).
+    const estimate = order.type === 'float' && AWAITING_CREDIT.includes(order.status) ? '≈ ' : '';
     const payout = `${estimate}${amount(to.amount, to.code)}`;
     return markup`<dl class="details">
       ${row('You send', amount(from.amount, from.code))}

@@ -1,3 +1,5 @@
+import { FINAL_STATUSES } from '@swap/domain';
+
 /**
  * The status page's script, served from the gateway as a hashed asset (the CSP runs nothing
  * inline). It polls `/swap/{id}.json` (D17); when the order changed it fetches the page again and
@@ -9,7 +11,7 @@ export const PAGE_SCRIPT = `'use strict';
 (function () {
   var POLL_MS = 4000;
   var RETRY_MS = 10000;
-  var FINAL = ['DONE', 'EXPIRED', 'REFUNDED'];
+  var FINAL = ${JSON.stringify(FINAL_STATUSES)};
   var main = document.getElementById('swap');
   if (!main || !window.fetch || !window.DOMParser) return;
   var shown = main.innerHTML;

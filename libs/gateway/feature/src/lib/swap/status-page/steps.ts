@@ -1,4 +1,4 @@
-import type { SwapOrderView, SwapStatus } from '@swap/domain';
+import { AWAITING_CREDIT, EXCHANGED, type SwapOrderView, type SwapStatus } from '@swap/domain';
 
 export type StepState = 'done' | 'current' | 'todo';
 
@@ -23,8 +23,9 @@ const LABELS: Record<SwapStatus, string> = {
   FAILED: 'Under review',
 };
 
-const DEPOSIT: SwapStatus[] = ['NEW', 'PENDING', 'CONFIRMING'];
-const PAYOUT: SwapStatus[] = ['EXCHANGING', 'SENDING', 'DONE'];
+/** Section 3's deposit steps and payout steps. */
+const DEPOSIT = AWAITING_CREDIT;
+const PAYOUT = EXCHANGED;
 
 /** Section 3's path through which a swap in `status` goes: the happy path, or the branch it took. */
 const PATHS: Record<SwapStatus, SwapStatus[]> = {
