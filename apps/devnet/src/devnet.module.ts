@@ -1,11 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Module, type INestApplication } from '@nestjs/common';
+import { Bus, JetStreamTransport } from '@swap/bus';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { Devnet } from '@swap/devnet';
+import { Devnet, DevnetRpcController } from '@swap/devnet';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { accountAddress, funding, type DevnetConfig } from './devnet.config';
-import { BLOCK_SECONDS, DevnetHandlers, LOGGER } from './devnet.handlers';
+import { BLOCK_SECONDS, DevnetBlocks, LOGGER } from './devnet.blocks';
 
 /** Wires the simulated chains (D10): their schema, the RPCs the devnet chain adapters call, the block timer. */
 export function devnetModule(config: DevnetConfig, logger: Logger) {
@@ -35,9 +36,15 @@ export function devnetModule(config: DevnetConfig, logger: Logger) {
       },
       { provide: BLOCK_SECONDS, useValue: config.DEVNET_BLOCK_SECONDS },
       { provide: LOGGER, useValue: logger },
-      DevnetHandlers,
+      DevnetBlocks,
     ],
+    controllers: [DevnetRpcController],
   })
   class DevnetModule {}
   return DevnetModule;
+}
+
+/** The devnet's RPCs on the bus. */
+export function devnetTransport(app: INestApplication): JetStreamTransport {
+  return new JetStreamTransport(app.get(Bus), { streams: [], queue: 'devnet' });
 }

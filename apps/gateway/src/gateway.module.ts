@@ -1,9 +1,9 @@
 import { addressChainsFrom } from '@swap/domain';
-import { Module } from '@nestjs/common';
+import { Module, type INestApplication } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { Bus } from '@swap/bus';
+import { Bus, JetStreamTransport } from '@swap/bus';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { createLogger } from '@swap/service-kit';
 import {
@@ -28,14 +28,15 @@ import {
   SwapViews,
 } from '@swap/gateway-data';
 import { MarketFeed } from '@swap/market';
-import { rateLimitHits } from '@swap/contracts';
+import { GATEWAY_NONCES_STREAM, rateLimitHits, SWAP_EVENTS_STREAM } from '@swap/contracts';
 import { GATEWAY_CONFIG, GatewayConfig } from './gateway.config';
 import { GATEWAY_LOGGER, NONCE_STORE } from './gateway.tokens';
 import { EnvelopeFilter } from './http/envelope.filter';
 import { SignatureGuard } from './http/signature.guard';
 import { StatusPageController } from './http/status-page.controller';
 import { SwapController } from './http/swap.controller';
-import { GatewayBusHandlers } from './bus/gateway-bus.handlers';
+import { GatewayBusController } from './bus/gateway-bus.controller';
+import { LiveSwapFeed } from './bus/live-swap-feed';
 
 /** Wires the gateway: one module, every dependency visible in its factory. */
 export function gatewayModule(config: GatewayConfig, logger: Logger = createLogger('gateway')) {
@@ -53,7 +54,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         },
       }),
     ],
-    controllers: [SwapController, StatusPageController],
+    controllers: [SwapController, StatusPageController, GatewayBusController],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },
       { provide: GATEWAY_LOGGER, useValue: logger },
@@ -117,9 +118,17 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         useFactory: (repo: ApiKeyRepository, box: SecretBox, bus: Bus) => new KeyUseCases(repo, box, bus),
       },
       SignatureGuard,
-      GatewayBusHandlers,
+      LiveSwapFeed,
     ],
   })
   class GatewayModule {}
   return GatewayModule;
+}
+
+/** The gateway's bus controllers on JetStream. */
+export function gatewayTransport(app: INestApplication): JetStreamTransport {
+  return new JetStreamTransport(app.get(Bus), {
+    streams: [SWAP_EVENTS_STREAM, GATEWAY_NONCES_STREAM],
+    queue: 'gateway',
+  });
 }

@@ -5,8 +5,9 @@ import { Registry } from 'prom-client';
 import { HttpMetrics } from '@swap/gateway';
 import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 import { gatewayConfigSchema } from './gateway.config';
-import { gatewayModule } from './gateway.module';
+import { gatewayModule, gatewayTransport } from './gateway.module';
 import { logRequests } from './http/access-log';
+import { withRequestSchemas } from './http/openapi.requests';
 import { clientError, frameworkErrorReply } from './http/protocol-errors';
 import { acceptRawBodies } from './http/raw-body';
 import { countRequests } from './http/request-metrics';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   await bootstrapService({
     name: 'gateway',
     module: gatewayModule(config, logger),
+    transport: gatewayTransport,
     port: config.PORT,
     logger,
     // Request signatures cover the exact raw body, so JSON is parsed after verification, not before.
@@ -40,13 +42,15 @@ async function main(): Promise<void> {
       acceptRawBodies(app.getHttpAdapter().getInstance());
       logRequests(app.getHttpAdapter().getInstance(), logger);
       countRequests(app.getHttpAdapter().getInstance(), new HttpMetrics(app.get(Registry)));
-      const document = SwaggerModule.createDocument(
-        app,
-        new DocumentBuilder()
-          .setTitle('Instant Swap API')
-          .setVersion('1')
-          .setDescription('Signed integrator API. See the README for the v2 signature (decision D2).')
-          .build(),
+      const document = withRequestSchemas(
+        SwaggerModule.createDocument(
+          app,
+          new DocumentBuilder()
+            .setTitle('Instant Swap API')
+            .setVersion('1')
+            .setDescription('Signed integrator API. See the README for the v2 signature (decision D2).')
+            .build(),
+        ),
       );
       app.getHttpAdapter().get('/v1/openapi.json', (_request, reply) => reply.send(document));
     },

@@ -20,3 +20,5 @@ export function loadPricingConfig(): PricingServiceConfig {
 
 export const CONFIG = 'CONFIG';
 export const LOGGER = 'LOGGER';
+/** The `prices` bucket, opened once. */
+export const PRICES = 'PRICES';

@@ -4,23 +4,15 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
 import { chainRelay, PinnedChain, SqlChainIdentityPins, stopOnChainMismatch, verifyNodes } from '@swap/chain';
-import { MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM, refundRequested } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
-import {
-  AcceptRefund,
-  InboxPublisher,
-  RefundWorker,
-  registerRefundMetrics,
-  TreasurySigner,
-} from '@swap/refunds';
+import { InboxPublisher, RefundWorker, registerRefundMetrics, TreasurySigner } from '@swap/refunds';
 import { RefundRepository } from '@swap/refunds-data';
 import { EXIT_CONFIG, RepeatingTask } from '@swap/service-kit';
 import type { RefundsConfig } from './refunds.config';
 
 /**
- * The refunds service: takes the engine's refund commands, and moves every network's refunds
- * along with the same exactly-once rules as payouts (the treasury signs; the bytes are stored
- * before they are sent).
+ * The refund workers: every network's refunds moved along with the same exactly-once rules as
+ * payouts (the treasury signs; the bytes are stored before they are sent).
  */
 @Injectable()
 export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,7 +29,6 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     registerRefundMetrics(this.registry, this.refunds);
-    for (const stream of [MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM]) await this.bus.ensureStream(stream);
     const signer = new TreasurySigner(this.bus);
     const publisher = new InboxPublisher(this.bus);
     const relays = NETWORKS.map((network) => ({
@@ -73,12 +64,6 @@ export class RefundsLoop implements OnApplicationBootstrap, OnApplicationShutdow
       this.tasks.push(task);
       void task.start();
     }
-    const accept = new AcceptRefund(this.refunds);
-    await this.bus.consume(refundRequested, {
-      durable: 'refunds',
-      concurrency: 8,
-      handler: (command) => accept.execute(command),
-    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,5 @@
-import { Bus, BusContractError, BusUnavailableError, type BusLogger } from '@swap/bus';
+import type { Logger } from '@swap/domain';
+import { Bus, BusContractError, BusUnavailableError } from '@swap/bus';
 import type { RpcContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { CliError, EXIT } from './cli-error';
@@ -8,7 +9,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The operator reads the command's output, not the bus's chatter: only errors reach stderr. */
-export const silentLogger: BusLogger = {
+export const silentLogger: Logger = {
   info: () => undefined,
   warn: () => undefined,
   debug: () => undefined,

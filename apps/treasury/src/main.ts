@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { bootstrapService, createLogger, EXIT_CONFIG, loadConfig } from '@swap/service-kit';
 import { completeConfig, treasuryConfigSchema } from './treasury.config';
-import { treasuryModule } from './treasury.module';
+import { treasuryModule, treasuryTransport } from './treasury.module';
 
 async function main(): Promise<void> {
   const logger = createLogger('treasury');
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   await bootstrapService({
     name: 'treasury',
     module: treasuryModule(config, keys, logger),
+    transport: treasuryTransport,
     port: config.PORT,
     logger,
   });

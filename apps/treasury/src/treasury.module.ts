@@ -1,8 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type INestApplication } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { Bus } from '@swap/bus';
+import { Bus, JetStreamTransport } from '@swap/bus';
 import {
   chainReader,
   chainSender,
@@ -14,7 +14,15 @@ import {
   type ChainSender,
 } from '@swap/chain';
 import type { KeySource } from '@swap/chain-keys';
-import { engineInbox, engineInputId, liquidityKv } from '@swap/contracts';
+import {
+  DEPOSIT_RETURNS_STREAM,
+  ENGINE_INBOX_STREAM,
+  engineInbox,
+  engineInputId,
+  liquidityKv,
+  MONEY_COMMANDS_STREAM,
+  SWAP_EVENTS_STREAM,
+} from '@swap/contracts';
 import { NETWORKS, type Network } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { EXIT_CONFIG, HealthService } from '@swap/service-kit';
@@ -31,7 +39,9 @@ import {
 } from '@swap/treasury';
 import { TransferRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import type { TreasuryConfig } from './treasury.config';
-import { TreasuryHandlers } from './treasury.handlers';
+import { TreasuryEventsController } from './treasury-events.controller';
+import { TreasuryRpcController } from './treasury-rpc.controller';
+import { TreasuryTimers } from './treasury.timers';
 import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
 
 /**
@@ -148,9 +158,18 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
           return treasury;
         },
       },
-      TreasuryHandlers,
+      TreasuryTimers,
     ],
+    controllers: [TreasuryEventsController, TreasuryRpcController],
   })
   class TreasuryModule {}
   return TreasuryModule;
+}
+
+/** The treasury's bus controllers on JetStream. */
+export function treasuryTransport(app: INestApplication): JetStreamTransport {
+  return new JetStreamTransport(app.get(Bus), {
+    streams: [MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, DEPOSIT_RETURNS_STREAM],
+    queue: 'treasury',
+  });
 }

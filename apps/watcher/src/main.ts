@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 import { watcherConfigSchema } from './watcher.config';
-import { watcherModule } from './watcher.module';
+import { watcherModule, watcherTransport } from './watcher.module';
 
 // One process per network (WATCHER_NETWORK), scaled on its own: every replica records the swap
 // events into the watch list, the one holding the network's lease follows the chain.
@@ -9,7 +9,13 @@ async function main(): Promise<void> {
   const config = loadConfig(watcherConfigSchema);
   const name = `watcher-${config.network.toLowerCase()}`;
   const logger = createLogger(name);
-  await bootstrapService({ name, module: watcherModule(config, logger), port: config.port, logger });
+  await bootstrapService({
+    name,
+    module: watcherModule(config, logger),
+    transport: watcherTransport,
+    port: config.port,
+    logger,
+  });
 }
 
 void main();

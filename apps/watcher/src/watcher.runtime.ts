@@ -1,8 +1,9 @@
+import type { Logger } from '@swap/domain';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus } from '@swap/bus';
-import { ENGINE_INBOX_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
+import type { SwapSnapshot } from '@swap/contracts';
 import { EXIT_CONFIG, HealthService } from '@swap/service-kit';
 import {
   createNetworkWatcher,
@@ -12,7 +13,6 @@ import {
   SwapEventsConsumer,
   WatcherMetrics,
   type NetworkWatcher,
-  type WatcherLogger,
 } from '@swap/watcher';
 import { WatchListRepository } from '@swap/watcher-data';
 import {
@@ -28,25 +28,24 @@ import type { WatcherConfig } from './watcher.config';
 export const WATCHER_CONFIG = Symbol('WATCHER_CONFIG');
 export const WATCHER_LOGGER = Symbol('WATCHER_LOGGER');
 
-/** Starts the swap-event consumer (every replica) and the chain follower (the lease holder). */
+/** Builds the watch list's recorder (every replica) and starts the chain follower (the lease holder). */
 @Injectable()
 export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
-  private consumer: SwapEventsConsumer | undefined;
   private watcher: NetworkWatcher | undefined;
+  private recordSwap: RecordSwap | undefined;
 
   constructor(
     private readonly bus: Bus,
     private readonly dataSource: DataSource,
     private readonly registry: Registry,
     private readonly health: HealthService,
+    private readonly consumer: SwapEventsConsumer,
     @Inject(WATCHER_CONFIG) private readonly config: WatcherConfig,
-    @Inject(WATCHER_LOGGER) private readonly logger: WatcherLogger & FatalLogger,
+    @Inject(WATCHER_LOGGER) private readonly logger: Logger & FatalLogger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const { network, settings } = this.config;
-    await this.bus.ensureStream(SWAP_EVENTS_STREAM);
-    await this.bus.ensureStream(ENGINE_INBOX_STREAM);
     const node = chainReader(network, process.env, {
       bus: this.bus,
       accountPublic: this.config.accountPublic,
@@ -70,10 +69,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
       await reader.expectAddresses(highest);
       this.logger.info({ network, highest }, 'deposit addresses expected up to the highest handed out');
     }
-    const recordSwap = new RecordSwap(watchList, network, async (index) => reader.expectAddresses?.(index));
-    const consumer = new SwapEventsConsumer(this.bus, recordSwap, network);
-    this.consumer = consumer;
-    await consumer.start();
+    this.recordSwap = new RecordSwap(watchList, network, async (index) => reader.expectAddresses?.(index));
     const metrics = new WatcherMetrics(this.registry, network);
     // Only the follower asks the node; a standby stays ready to take over (see nodeReadiness).
     const silenceLimitMs = nodeSilenceLimitMs(this.config.pollMs);
@@ -86,7 +82,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
       dataSource: this.dataSource,
       settings,
       owner: this.config.hostname,
-      watchListCaughtUp: () => consumer.caughtUp(),
+      watchListCaughtUp: () => this.consumer.caughtUp(),
       logger: this.logger,
       progress: metrics,
     });
@@ -102,9 +98,14 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
+  /** A swap event into the watch list (WatchListController's handler). */
+  async record(swap: SwapSnapshot): Promise<void> {
+    if (!this.recordSwap) throw new Error('the watch list is recorded only once the watcher has started');
+    await this.recordSwap.execute(swap);
+  }
+
   // Before the bus and the database close (their hooks run at application shutdown).
   async onModuleDestroy(): Promise<void> {
     await this.watcher?.stop();
-    await this.consumer?.stop();
   }
 }

@@ -20,38 +20,10 @@ import type {
   SwapOrderView,
 } from '@swap/domain';
 
-/* Request and response shapes of section 2 and 4, from which /v1/openapi.json is generated. */
-
-export class QuoteBody {
-  @ApiPropertyOptional({ enum: ['float', 'fixed'], default: 'float' }) type?: string;
-  @ApiProperty({ enum: CURRENCY_CODES }) from!: string;
-  @ApiProperty({ enum: CURRENCY_CODES }) to!: string;
-  @ApiPropertyOptional({ enum: ['from', 'to'], default: 'from', description: 'to is always fixed-rate' })
-  direction?: string;
-  @ApiProperty({
-    oneOf: [{ type: 'number' }, { type: 'string' }],
-    description: 'In the currency named by direction',
-  })
-  amount!: number | string;
-}
-
-export class CreateSwapBody extends QuoteBody {
-  @ApiProperty({ description: 'Payout address, validated for the destination chain' }) toAddress!: string;
-  @ApiPropertyOptional({ description: 'Validated for the source chain; strongly recommended' })
-  refundAddress?: string;
-  @ApiPropertyOptional({ default: false, description: 'Simulated swap (needs dryrun_enabled)' })
-  dryrun?: boolean;
-}
-
-export class SwapLookupBody {
-  @ApiProperty({ minLength: 10, maxLength: 10 }) id!: string;
-  @ApiPropertyOptional({ minLength: 22, maxLength: 22, description: 'Per-swap token' }) token?: string;
-}
-
-export class ResolveBody extends SwapLookupBody {
-  @ApiProperty({ enum: ['EXCHANGE', 'REFUND'] }) choice!: string;
-  @ApiPropertyOptional({ description: 'Refund address (source chain)' }) address?: string;
-}
+/*
+ * Response shapes of section 2, from which /v1/openapi.json is generated. The request bodies are
+ * declared in @swap/contracts (swap-api.requests.ts) and join the document through openapi.requests.ts.
+ */
 
 class Currency implements CurrencyInfoView {
   @ApiProperty({ enum: CURRENCY_CODES }) code!: CurrencyCode;

@@ -1,20 +1,18 @@
 import { Controller, Get, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { createSwapBody, quoteBody, resolveBody, swapLookupBody } from '@swap/contracts';
 import { parseBody, SwapUseCases } from '@swap/gateway';
 import { ok } from './envelope';
 import { SignatureGuard } from './signature.guard';
 import { Authenticated, rawBody, SignedFastifyRequest } from './signed-request';
 import {
-  CreateSwapBody,
   CurrencyEnvelope,
   PairEnvelope,
-  QuoteBody,
   QuoteEnvelope,
-  ResolveBody,
-  SwapLookupBody,
   SwapOrderEnvelope,
   ErrorEnvelope,
 } from './openapi.models';
+import { ApiRequestBody } from './openapi.requests';
 
 const signed = (request: SignedFastifyRequest): Authenticated => request.auth as Authenticated;
 
@@ -87,7 +85,7 @@ export class SwapController {
   @Post('price')
   @HttpCode(200)
   @ApiOperation({ summary: 'Get a quote' })
-  @ApiBody({ type: QuoteBody })
+  @ApiRequestBody(quoteBody)
   @ApiResponse({ status: 200, type: QuoteEnvelope })
   @Header('Content-Type', 'application/json; charset=utf-8')
   price(@Req() request: SignedFastifyRequest) {
@@ -97,7 +95,7 @@ export class SwapController {
   @Post('create')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a swap order' })
-  @ApiBody({ type: CreateSwapBody })
+  @ApiRequestBody(createSwapBody)
   @ApiResponse({ status: 201, type: SwapOrderEnvelope })
   async create(@Req() request: SignedFastifyRequest) {
     const { apiKey, requestId } = signed(request);
@@ -107,7 +105,7 @@ export class SwapController {
   @Post('status')
   @HttpCode(200)
   @ApiOperation({ summary: 'Get a swap order' })
-  @ApiBody({ type: SwapLookupBody })
+  @ApiRequestBody(swapLookupBody)
   @ApiResponse({ status: 200, type: SwapOrderEnvelope })
   @ApiResponse({ status: 404, description: 'Swap not found', type: ErrorEnvelope })
   async status(@Req() request: SignedFastifyRequest) {
@@ -117,7 +115,7 @@ export class SwapController {
   @Post('emergency')
   @HttpCode(200)
   @ApiOperation({ summary: 'Resolve a swap that cannot simply execute (EXCHANGE or REFUND)' })
-  @ApiBody({ type: ResolveBody })
+  @ApiRequestBody(resolveBody)
   @ApiResponse({ status: 200, type: SwapOrderEnvelope })
   async emergency(@Req() request: SignedFastifyRequest) {
     return ok(await this.swaps.resolve(parseBody(rawBody(request)), signed(request).apiKey));
@@ -126,7 +124,7 @@ export class SwapController {
   @Post('resolve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Alias of /swap/emergency' })
-  @ApiBody({ type: ResolveBody })
+  @ApiRequestBody(resolveBody)
   @ApiResponse({ status: 200, type: SwapOrderEnvelope })
   async resolve(@Req() request: SignedFastifyRequest) {
     return this.emergency(request);
@@ -135,7 +133,7 @@ export class SwapController {
   @Post('advance')
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance a dry-run swap by one step (testing)' })
-  @ApiBody({ type: SwapLookupBody })
+  @ApiRequestBody(swapLookupBody)
   @ApiResponse({ status: 200, type: SwapOrderEnvelope })
   async advance(@Req() request: SignedFastifyRequest) {
     return ok(await this.swaps.advance(parseBody(rawBody(request)), signed(request).apiKey));

@@ -1,7 +1,7 @@
-export { Devnet, type DevnetLogger, type DevnetOptions, type SubmitResult } from './lib/devnet';
+export { Devnet, type DevnetOptions, type SubmitResult } from './lib/devnet';
 export { DevnetChain, type ChainParams, type Changed } from './lib/devnet-chain';
 export { DevnetError, TxRefused } from './lib/devnet-error';
 export { DEFAULT_FUNDING, MAX_REORG_DEPTH, TRANSFER_FEES } from './lib/devnet-params';
 export { faucetAddress } from './lib/addresses';
-export { serveDevnet } from './lib/serve-devnet';
+export { DevnetRpcController } from './lib/devnet-rpc.controller';
 export { validEd25519, validSecp256k1 } from './lib/signature';

@@ -16,3 +16,4 @@ export * from './lib/deposit-returns';
 export * from './lib/return-deposit.use-case';
 export * from './lib/metrics/swap.metrics';
 export * from './lib/metrics/transition.metrics';
+export * from './lib/engine.composition';

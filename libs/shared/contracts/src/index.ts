@@ -3,6 +3,8 @@ export * from './lib/streams';
 export * from './lib/swap-snapshot';
 export * from './lib/swap.events';
 export * from './lib/engine.rpc';
+export * from './lib/http-api';
+export * from './lib/swap-api.requests';
 export * from './lib/deposit-returns';
 export * from './lib/engine.inbox';
 export * from './lib/engine.leases';

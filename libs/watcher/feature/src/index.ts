@@ -1,5 +1,4 @@
 export * from './lib/address-key';
-export * from './lib/watcher.logger';
 export * from './lib/watcher.settings';
 export * from './lib/watch-list/record-swap.use-case';
 export * from './lib/watch-list/swap-events.consumer';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository, type DevnetChange } from '@swap/devnet-data';
-import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network, quietLogger } from '@swap/domain';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
 import { key, testClock, units } from '../test/chain-fixtures';
@@ -26,7 +26,7 @@ const FUNDING = Object.fromEntries(CURRENCY_CODES.map((c) => [c, units(c, DEFAUL
   CurrencyCode,
   bigint
 >;
-const quiet = { info: () => undefined, warn: () => undefined };
+const quiet = quietLogger();
 
 describe('Devnet service: PostgreSQL away', () => {
   let db: TestDatabase;

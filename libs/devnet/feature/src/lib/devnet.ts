@@ -16,6 +16,7 @@ import {
   toUnits,
   type CurrencyCode,
   type Network,
+  type Logger,
 } from '@swap/domain';
 import { chainBlock } from './chain-views';
 import { DevnetChain, type Changed } from './devnet-chain';
@@ -23,11 +24,6 @@ import { DevnetError, TxRefused } from './devnet-error';
 import { nativeCurrency } from './devnet-params';
 import { loadChain } from './load-chain';
 import { SerialQueue } from './serial-queue';
-
-export interface DevnetLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
 
 export interface DevnetOptions {
   /**
@@ -39,7 +35,7 @@ export interface DevnetOptions {
   funding: Readonly<Record<CurrencyCode, bigint>>;
   /** UNIX seconds (default: the system clock). */
   clock?: () => number;
-  logger: DevnetLogger;
+  logger: Logger;
 }
 
 export type SubmitResult = { accepted: true; txid: string } | { accepted: false; reason: string };

@@ -1,15 +1,17 @@
+import { Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
-import { Bus, type BusLogger, type ServeHandle } from '@swap/bus';
+import { Bus, JetStreamTransport } from '@swap/bus';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
-import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network, type Logger } from '@swap/domain';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, startNatsServer, type NatsServerHandle, type TestDatabase } from '@swap/testing';
 import { Devnet } from '../lib/devnet';
 import { DEFAULT_FUNDING } from '../lib/devnet-params';
-import { serveDevnet } from '../lib/serve-devnet';
+import { DevnetRpcController } from '../lib/devnet-rpc.controller';
 import { key, testClock, units } from './chain-fixtures';
 
-const quiet: BusLogger = {
+const quiet: Logger = {
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,
@@ -35,7 +37,7 @@ export class DevnetHarness {
   devnet!: Devnet;
   private dataSource!: DataSource;
   private serverBus!: Bus;
-  private handles: ServeHandle[] = [];
+  private service: INestMicroservice | undefined;
 
   private constructor(
     private readonly nats: NatsServerHandle,
@@ -80,12 +82,19 @@ export class DevnetHarness {
     };
     this.devnet = await Devnet.open(new DevnetRepository(this.dataSource), options);
     this.serverBus = await Bus.connect({ url: this.nats.url, name: 'devnet', logger: quiet });
-    this.handles = await serveDevnet(this.serverBus, this.devnet);
+    const devnet = this.devnet;
+    @Module({ controllers: [DevnetRpcController], providers: [{ provide: Devnet, useValue: devnet }] })
+    class DevnetRpcModule {}
+    this.service = await NestFactory.createMicroservice(DevnetRpcModule, {
+      strategy: new JetStreamTransport(this.serverBus, { streams: [], queue: 'devnet' }),
+      logger: false,
+    });
+    await this.service.listen();
   }
 
   /** Stops serving (the devnet is away, its data kept): its clients get no answer until start(). */
   async stop(): Promise<void> {
-    await Promise.all(this.handles.map((handle) => handle.stop()));
+    await this.service?.close();
     await this.serverBus.close();
     await this.dataSource.destroy();
   }

@@ -1,4 +1,3 @@
-import { pgPool } from '@swap/persistence';
 import { aSwap, EngineDb, openEngineDb, testEvent } from '../test/engine-db';
 import { DepositLogRepository, type DepositRecord } from './deposit-log.repository';
 import { SwapRepository } from './swap.repository';
@@ -41,7 +40,7 @@ describe('DepositLogRepository', () => {
     const a = await newSwap('a');
     const b = await newSwap('b');
     await deposits.record(deposit(a.id, 1, { confirmations: 2, blockHeight: 10, blockHash: 'h10' }), 5);
-    const query = jest.spyOn(pgPool(engine.dataSource)!, 'query');
+    const query = jest.spyOn(engine.dataSource, 'createQueryRunner');
 
     const answers = await Promise.all([
       // Older than the report of seq 5 already stored.
@@ -72,7 +71,7 @@ describe('DepositLogRepository', () => {
       [a.id, 2],
     ] as const)
       await deposits.record(deposit(swapId, n), n);
-    const query = jest.spyOn(pgPool(engine.dataSource)!, 'query');
+    const query = jest.spyOn(engine.dataSource, 'createQueryRunner');
 
     const [ofA, ofB, ofC] = await Promise.all([a, b, c].map((swap) => deposits.forSwap(swap.id)));
 

@@ -1,5 +1,4 @@
 import { ChainTx, Swap } from '@swap/domain';
-import { pgPool } from '@swap/persistence';
 import { aSwap, counters, EngineDb, openEngineDb, outboxRows, T0, testEvent } from '../test/engine-db';
 import { StaleSwapError, SwapRepository } from './swap.repository';
 
@@ -194,8 +193,7 @@ describe('SwapRepository', () => {
       const b = (await insert('g-b')).swap;
       const c = (await insert('g-c')).swap;
       await swaps.saveTransition({ ...c, status: 'PENDING' }, testEvent);
-      const pool = pgPool(engine.dataSource)!;
-      const query = jest.spyOn(pool, 'query');
+      const query = jest.spyOn(engine.dataSource, 'createQueryRunner');
       const message = (swap: Swap, tag: string) => ({
         msgId: `${tag}:${swap.id}`,
         subject: `swap.${swap.id}.updated`,
@@ -232,8 +230,7 @@ describe('SwapRepository', () => {
     it('reads the swaps of one turn with one statement', async () => {
       const a = (await insert('r-a')).swap;
       const b = (await insert('r-b')).swap;
-      const pool = pgPool(engine.dataSource)!;
-      const query = jest.spyOn(pool, 'query');
+      const query = jest.spyOn(engine.dataSource, 'createQueryRunner');
 
       const [foundA, missing, foundB] = await Promise.all([
         swaps.findWithAttempts(a.id),

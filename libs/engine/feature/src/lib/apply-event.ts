@@ -1,12 +1,5 @@
-import {
-  laterDeposit,
-  MachineRejection,
-  Swap,
-  SwapError,
-  SwapErrors,
-  SwapEvent,
-  transition,
-} from '@swap/domain';
+import { Swap, SwapError, SwapErrors } from '@swap/domain';
+import { laterDeposit, MachineRejection, SwapEvent, transition } from '@swap/engine-domain';
 import { OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
 import { depositReturnEvents } from './deposit-returns';
 import type { TransitionObserver } from './metrics/transition.metrics';

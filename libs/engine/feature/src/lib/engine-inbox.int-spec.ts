@@ -1,5 +1,6 @@
 import { Bus } from '@swap/bus';
 import {
+  type EngineInput,
   DepositObserved,
   ENGINE_INBOX_STREAM,
   engineInbox,
@@ -110,6 +111,7 @@ describe('engine partitions', () => {
       for (const key of await store.keys()) await store.delete(key);
     });
 
+    const handle = (input: EngineInput) => engine.handleInput.execute(input);
     const inbox = async (owner: string, leaseMs = 10_000) =>
       new EngineInbox(
         bus,
@@ -117,7 +119,6 @@ describe('engine partitions', () => {
           partitions: ENGINE_PARTITIONS,
           leaseMs,
         }),
-        (input) => engine.handleInput.execute(input),
         { roundMs: 200, concurrency: 8 },
         recordingLogger(),
       );
@@ -148,7 +149,7 @@ describe('engine partitions', () => {
     it("applies a swap's reports in order, through the partition of its id", async () => {
       const swap = await engine.createSwap.execute(createRequest());
       const engineA = await inbox('a');
-      await engineA.start();
+      await engineA.start(handle);
       try {
         for (const message of [report(swap, 0), report(swap, 1)])
           await bus.publish(engineInbox, [swap.id], message, { msgId: engineInputId(message) });
@@ -169,8 +170,8 @@ describe('engine partitions', () => {
     it('a second instance takes over the partitions of one that stopped', async () => {
       const engineA = await inbox('a');
       const engineB = await inbox('b');
-      await engineA.start();
-      await engineB.start();
+      await engineA.start(handle);
+      await engineB.start(handle);
       try {
         await waitFor(() => engineA.partitions.length + engineB.partitions.length === ENGINE_PARTITIONS);
         await waitFor(() => engineA.partitions.length === ENGINE_PARTITIONS / 2);
@@ -188,7 +189,7 @@ describe('engine partitions', () => {
       const swap = await engine.createSwap.execute(createRequest());
       const partition = enginePartition(swap.id);
       const engineA = await inbox('a', 1_000);
-      await engineA.start();
+      await engineA.start(handle);
       await waitFor(() => engineA.partitions.includes(partition));
       await engineA.stop();
       const message = report(swap, 0, 'a7'.repeat(32)); // its own msgId: not a duplicate of another test's
@@ -205,7 +206,7 @@ describe('engine partitions', () => {
       expect(subjects).toEqual([`engine.in.${partition}.${swap.id}`]);
 
       const engineB = await inbox('b', 1_000);
-      await engineB.start();
+      await engineB.start(handle);
       try {
         await waitFor(async () => (await engine.swaps.find(swap.id))?.status === 'PENDING', 5_000);
       } finally {

@@ -1,7 +1,7 @@
-import type { Bus, ConsumerHandle } from '@swap/bus';
+import type { Logger } from '@swap/domain';
+import type { Bus, ConsumerGroup, ConsumerHandle, MessageMeta } from '@swap/bus';
 import { engineInbox, EngineInput, enginePartitionFilter } from '@swap/contracts';
 import { RepeatingTask } from '@swap/service-kit';
-import { JobLogger } from './expiry.job';
 import { PartitionLeases } from './partition-leases';
 
 export interface InboxSettings {
@@ -14,26 +14,28 @@ export interface InboxSettings {
 /**
  * The engine's inbox: one durable consumer per partition this instance holds the lease of. One
  * swap's inputs share a partition, so exactly one instance applies them, one at a time, in order;
- * a message is acknowledged only after the transition it caused is committed.
+ * a message is acknowledged only after the transition it caused is committed. The handler is the
+ * engine's `@OnGroupEvent(engineInbox, …)` method, which the bus transport hands to start().
  */
-export class EngineInbox {
+export class EngineInbox implements ConsumerGroup {
   private readonly consumers = new Map<number, ConsumerHandle>();
   private task: RepeatingTask | undefined;
+  private handle: ((input: EngineInput, meta: MessageMeta) => Promise<void>) | undefined;
 
   constructor(
     private readonly bus: Bus,
     private readonly leases: PartitionLeases,
-    /** `seq`: the input's stream sequence, which orders reports of the same deposit. */
-    private readonly handle: (input: EngineInput, seq: number) => Promise<void>,
     private readonly settings: InboxSettings,
-    private readonly logger: JobLogger,
+    private readonly logger: Logger,
   ) {}
 
   get partitions(): number[] {
     return [...this.consumers.keys()].sort((a, b) => a - b);
   }
 
-  async start(): Promise<void> {
+  /** `meta.seq`, the input's stream sequence, orders reports of the same deposit. */
+  async start(handle: (input: EngineInput, meta: MessageMeta) => Promise<void>): Promise<void> {
+    this.handle = handle;
     this.task = new RepeatingTask('partition leases', this.settings.roundMs, () => this.round(), this.logger);
     await this.task.start();
   }
@@ -72,7 +74,10 @@ export class EngineInbox {
       // a longer handler keeps its message with working() meanwhile.
       ackWaitMs: this.leases.leaseMs,
       retry: { initialMs: 500, maxMs: 30_000 },
-      handler: (input, meta) => this.handle(input, meta.seq),
+      handler: (input, meta) => {
+        if (!this.handle) throw new Error('the engine inbox consumes only once started');
+        return this.handle(input, meta);
+      },
     });
     this.consumers.set(partition, handle);
   }

@@ -1,11 +1,7 @@
+import type { Logger } from '@swap/domain';
 import { SwapRepository } from '@swap/engine-data';
 import { RepeatingTask } from '@swap/service-kit';
 import { SwapCommands } from './swap-commands';
-
-export interface JobLogger {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 /**
  * The payment-window timer. It is durable because it is a query: any engine instance, after any
@@ -20,7 +16,7 @@ export class ExpiryJob {
   constructor(
     private readonly swaps: SwapRepository,
     private readonly commands: SwapCommands,
-    private readonly logger: JobLogger,
+    private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
     private readonly graceSeconds = 0,
   ) {}

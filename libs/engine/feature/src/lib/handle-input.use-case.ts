@@ -1,4 +1,5 @@
 import type { DepositObserved, EngineInput, PayoutProgress, RefundProgress } from '@swap/contracts';
+import { Swap, type Logger } from '@swap/domain';
 import {
   creditOf,
   DepositMoment,
@@ -7,12 +8,10 @@ import {
   mayCredit,
   payoutReportEvents,
   refundReportEvents,
-  Swap,
-} from '@swap/domain';
+} from '@swap/engine-domain';
 import { DepositLogRepository, DepositRecord, SwapRepository } from '@swap/engine-data';
 import { creditingMarket, MarketFeed } from '@swap/market';
 import { ApplyAll, ApplySwapEvent, EventOutcome } from './apply-event';
-import { JobLogger } from './expiry.job';
 
 /**
  * What the actor does with an input from outside: a watcher's deposit report, the treasury's
@@ -29,7 +28,7 @@ export class HandleEngineInput {
     private readonly deposits: DepositLogRepository,
     private readonly apply: ApplySwapEvent,
     private readonly market: MarketFeed,
-    private readonly logger: JobLogger,
+    private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
   ) {}
 

@@ -1,5 +1,6 @@
 import { refundRequested, treasuryPayoutRequested } from '@swap/contracts';
-import { CURRENCIES, Swap, SwapEffect } from '@swap/domain';
+import { CURRENCIES, Swap } from '@swap/domain';
+import { SwapEffect } from '@swap/engine-domain';
 import { MoneyAttempts, OutboxMessage } from '@swap/engine-data';
 
 export interface MoneyCommands {

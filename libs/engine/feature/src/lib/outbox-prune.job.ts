@@ -1,6 +1,6 @@
+import type { Logger } from '@swap/domain';
 import type { OutboxRepository } from '@swap/engine-data';
 import { RepeatingTask } from '@swap/service-kit';
-import type { JobLogger } from './expiry.job';
 
 const BATCH = 1000;
 
@@ -16,7 +16,7 @@ export class OutboxPruneJob {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly retentionHours: number,
-    private readonly logger: JobLogger,
+    private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
   ) {}
 

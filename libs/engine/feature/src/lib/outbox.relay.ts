@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import { Bus, BusContractError } from '@swap/bus';
 import {
   depositReturnUpdated,
@@ -15,7 +16,6 @@ import {
   PendingOutboxMessage,
   UndeliverableMessageError,
 } from '@swap/engine-data';
-import { JobLogger } from './expiry.job';
 import { logFailure } from '@swap/service-kit';
 
 /** Rows a pass reads at once. */
@@ -43,7 +43,7 @@ export class OutboxRelay {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly bus: Bus,
-    private readonly logger: JobLogger,
+    private readonly logger: Logger,
   ) {}
 
   /** Whether commits publish their own messages now (false until a pass found the outbox drained). */

@@ -1,4 +1,5 @@
-import { MachineRejection, SwapError, SwapErrors } from '@swap/domain';
+import { SwapError, SwapErrors } from '@swap/domain';
+import { MachineRejection } from '@swap/engine-domain';
 
 /**
  * The integrator-facing error for a decision or step the state machine refused. `otherwise` names

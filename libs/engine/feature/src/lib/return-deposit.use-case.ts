@@ -1,12 +1,6 @@
 import type { DepositReturn as DepositReturnMessage } from '@swap/contracts';
-import {
-  CURRENCIES,
-  isValidAddress,
-  latestReturn,
-  SwapErrors,
-  type AddressChains,
-  type Swap,
-} from '@swap/domain';
+import { CURRENCIES, isValidAddress, SwapErrors, type AddressChains, type Swap } from '@swap/domain';
+import { latestReturn } from '@swap/engine-domain';
 import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
 import { ApplySwapEvent } from './apply-event';
 import { depositReturnView } from './deposit-returns';

@@ -1,14 +1,13 @@
 import {
   CURRENCIES,
-  findTransition,
   isSwapError,
   isValidAddress,
   marketRate,
   Swap,
   SwapErrors,
   type AddressChains,
-  type EventOf,
 } from '@swap/domain';
+import { findTransition, type EventOf } from '@swap/engine-domain';
 import { livePrices, MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
 import { CreateSwapRequest, EngineInput, KeyTerms } from '@swap/contracts';
-import { NETWORKS, Network, Swap, SwapEvent, transition } from '@swap/domain';
+import { NETWORKS, Network, Swap, type Logger } from '@swap/domain';
+import { SwapEvent, transition } from '@swap/engine-domain';
 import {
   DepositLogRepository,
   ENGINE_MIGRATIONS,
@@ -18,7 +19,6 @@ import { createTestDatabase, type TestDatabase } from '@swap/testing';
 import { ApplySwapEvent } from '../lib/apply-event';
 import { CreateSwap } from '../lib/create-swap.use-case';
 import { ChainParams, DepositAddresses } from '../lib/deposit-addresses';
-import { JobLogger } from '../lib/expiry.job';
 import { HandleEngineInput } from '../lib/handle-input.use-case';
 import { ReturnDeposit } from '../lib/return-deposit.use-case';
 import { SwapCommands } from '../lib/swap-commands';
@@ -50,18 +50,18 @@ export class ManualClock {
 }
 
 export interface LogEntry {
-  level: 'info' | 'error';
+  level: 'debug' | 'info' | 'warn' | 'error';
   details: object;
   message: string;
 }
 
-export function recordingLogger(): JobLogger & { entries: LogEntry[] } {
+export function recordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  return {
-    entries,
-    info: (details, message) => entries.push({ level: 'info', details, message }),
-    error: (details, message) => entries.push({ level: 'error', details, message }),
-  };
+  const at =
+    (level: LogEntry['level']) =>
+    (details: object, message = ''): void =>
+      void entries.push({ level, details, message });
+  return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 export const KEY: KeyTerms = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource, pgPool } from '@swap/persistence';
+import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { ApiKeyRepository, ApiKeyRow } from './api-key.repository';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './gateway.schema';
@@ -103,8 +103,7 @@ describe('gateway data access on PostgreSQL', () => {
     it('writes the updates of one turn with one statement, each swap keeping its newest version', async () => {
       const views = new SwapViewRepository(ds);
       await views.upsert(swapSnapshotFixture({ id: 'Upsert0001', version: 5, status: 'SENDING' }));
-      const pool = pgPool(ds)!;
-      const query = jest.spyOn(pool, 'query');
+      const query = jest.spyOn(ds, 'createQueryRunner');
       await Promise.all([
         views.upsert(swapSnapshotFixture({ id: 'Upsert0001', version: 4, status: 'EXCHANGING' })), // late
         views.upsert(swapSnapshotFixture({ id: 'Upsert0002', version: 1, status: 'NEW' })),
@@ -124,7 +123,8 @@ describe('gateway data access on PostgreSQL', () => {
       const views = new SwapViewRepository(ds);
       for (const n of [1, 2, 3])
         await views.upsert(swapSnapshotFixture({ id: `Batch00000${n}`, version: n }));
-      const typeorm = jest.spyOn(ds, 'query'); // lookups go straight to the pg pool
+      const typeorm = jest.spyOn(ds, 'query'); // lookups are one prepared statement, not TypeORM's query
+      const statements = jest.spyOn(ds, 'createQueryRunner');
       const [a, b, missing, c, again] = await Promise.all([
         views.find('Batch000001'),
         views.find('Batch000002'),
@@ -134,7 +134,9 @@ describe('gateway data access on PostgreSQL', () => {
       ]);
       expect([a?.version, b?.version, missing, c?.version, again?.version]).toEqual([1, 2, null, 3, 1]);
       expect(typeorm).not.toHaveBeenCalled();
+      expect(statements).toHaveBeenCalledTimes(1);
       typeorm.mockRestore();
+      statements.mockRestore();
     });
 
     it('sees a row written after an earlier lookup (nothing is cached)', async () => {
@@ -142,13 +144,6 @@ describe('gateway data access on PostgreSQL', () => {
       expect(await views.find('LateRow000')).toBeNull();
       await views.upsert(swapSnapshotFixture({ id: 'LateRow000' }));
       expect((await views.find('LateRow000'))?.id).toBe('LateRow000');
-    });
-
-    it('answers the same through TypeORM when no pg pool is at hand', async () => {
-      const views = new SwapViewRepository(ds, null);
-      await views.upsert(swapSnapshotFixture({ id: 'NoPool0000', version: 4 }));
-      expect((await views.find('NoPool0000'))?.version).toBe(4);
-      expect(await views.find('NoPool0001')).toBeNull();
     });
   });
 
@@ -160,12 +155,12 @@ describe('gateway data access on PostgreSQL', () => {
       await stored.upsert(swapSnapshotFixture({ id: 'Stored0000', version: 1 }));
       views.recent.next(swapSnapshotFixture({ id: 'Live000000', version: 5 }));
 
-      const pool = jest.spyOn(pgPool(ds)!, 'query');
+      const statements = jest.spyOn(ds, 'createQueryRunner');
       expect((await views.find('Live000000'))?.version).toBe(5); // never stored: memory alone
-      expect(pool).not.toHaveBeenCalled();
+      expect(statements).not.toHaveBeenCalled();
       expect((await views.find('Stored0000'))?.version).toBe(1);
-      expect(pool).toHaveBeenCalledTimes(1);
-      pool.mockRestore();
+      expect(statements).toHaveBeenCalledTimes(1);
+      statements.mockRestore();
     });
 
     it("stores the engine's answer and remembers it; a gap sends lookups back to PostgreSQL", async () => {

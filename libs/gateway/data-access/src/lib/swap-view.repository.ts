@@ -1,13 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { SwapSnapshot } from '@swap/contracts';
-import {
-  BatchLookup,
-  BatchWriter,
-  pgPool,
-  queryPrepared,
-  type PreparedQueryable,
-  type PreparedStatement,
-} from '@swap/persistence';
+import { BatchLookup, BatchWriter, queryPrepared, type PreparedStatement } from '@swap/persistence';
 
 const FIND_MANY: PreparedStatement = {
   name: 'swap_views_find_many',
@@ -31,15 +24,11 @@ export class SwapViewRepository {
   private readonly upserts: BatchWriter<SwapSnapshot, void>;
 
   /**
-   * Lookups by id go straight to the pool as one prepared statement, and the lookups of one
-   * event-loop turn share one query (a status request is one indexed read; TypeORM's query runner
-   * and a round trip per request cost more than the read).
+   * Lookups by id go to PostgreSQL as one prepared statement, and the lookups of one event-loop
+   * turn share one query (a status request is one indexed read; parsing and planning it, and a
+   * round trip per request, cost more than the read).
    */
-  constructor(
-    private readonly dataSource: DataSource,
-    /** null: go through TypeORM (a driver other than node-postgres). */
-    private readonly pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
-  ) {
+  constructor(private readonly dataSource: DataSource) {
     this.lookups = new BatchLookup((ids) => this.findMany(ids));
     this.upserts = new BatchWriter((snapshots) => this.upsertMany(snapshots), {
       keyOf: (snapshot) => snapshot.id,
@@ -55,17 +44,14 @@ export class SwapViewRepository {
   }
 
   private async upsertMany(snapshots: SwapSnapshot[]): Promise<void[]> {
-    await queryPrepared(this.dataSource, UPSERT_MANY, [JSON.stringify(snapshots)], this.pool);
+    await queryPrepared(this.dataSource, UPSERT_MANY, [JSON.stringify(snapshots)]);
     return snapshots.map(() => undefined);
   }
 
   private async findMany(ids: string[]): Promise<Map<string, SwapSnapshot>> {
-    const rows = await queryPrepared<{ id: string; snapshot: SwapSnapshot }>(
-      this.dataSource,
-      FIND_MANY,
-      [ids],
-      this.pool,
-    );
+    const rows = await queryPrepared<{ id: string; snapshot: SwapSnapshot }>(this.dataSource, FIND_MANY, [
+      ids,
+    ]);
     return new Map(rows.map((row) => [row.id, row.snapshot]));
   }
 }

@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { priceSwap, MarketFeed } from '@swap/market';
 import { parseConfig } from '@swap/service-kit';
 import { ExchangeFixtures, serveExchangeFixtures } from '../testing/exchange-fixtures';
@@ -23,7 +24,7 @@ describe('live pricing from the recorded answers of every exchange', () => {
       priceSources(config),
       priceRules(config),
       { publish: async (entry) => market.setPrice(entry) },
-      { info: () => undefined, warn: () => undefined },
+      quietLogger({ info: () => undefined, warn: () => undefined }),
       // Generous: eleven requests at once to a local server on a busy CI machine; a source that is
       // down answers 503 at once, so no test waits this long.
       10_000,

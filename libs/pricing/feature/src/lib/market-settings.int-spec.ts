@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { currencySettingsKv, pairSettingsKv } from '@swap/contracts';
@@ -22,7 +23,7 @@ describe('MarketSettings on the KV buckets gateways and engines watch', () => {
     settings = new MarketSettings(
       await bus.kv(currencySettingsKv),
       await bus.kv(pairSettingsKv),
-      { info: (details) => void changes.push(details) },
+      quietLogger({ info: (details) => void changes.push(details) }),
       () => 1_700_000_000_000,
     );
     feed = await MarketFeed.open(bus);

@@ -11,6 +11,7 @@ import {
   SwapErrors,
   toUnits,
   trimZeros,
+  type Logger,
 } from '@swap/domain';
 
 /** Where the switches live (the `currency-settings` and `pair-settings` buckets). */
@@ -34,10 +35,6 @@ export interface PairChange {
   min?: string | null;
 }
 
-export interface SettingsLogger {
-  info(details: object, message: string): void;
-}
-
 const PERCENT = /^\d{1,3}(\.\d{1,4})?$/;
 
 /**
@@ -49,7 +46,7 @@ export class MarketSettings {
   constructor(
     private readonly currencies: SettingsStore<CurrencySettings>,
     private readonly pairs: SettingsStore<PairSettings>,
-    private readonly logger: SettingsLogger,
+    private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
   ) {}
 

@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { Registry } from 'prom-client';
 import { PRICED_COINS } from './coins';
 import { PriceMetrics } from './metrics/price.metrics';
@@ -56,7 +57,7 @@ describe('pricing readiness', () => {
       [a, b],
       RULES,
       { publish: async () => undefined },
-      { info: () => undefined, warn: () => undefined },
+      quietLogger({ info: () => undefined, warn: () => undefined }),
       1_000,
       () => now,
     );

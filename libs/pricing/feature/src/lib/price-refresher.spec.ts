@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import type { PriceEntry } from '@swap/contracts';
 import { RefreshPrices } from './price-refresher';
 import { PriceRules } from './price-rules';
@@ -25,7 +26,7 @@ const RULES: PriceRules = {
 describe('RefreshPrices', () => {
   let now: number;
   let published: Map<string, PriceEntry>;
-  const logger = { info: jest.fn(), warn: jest.fn() };
+  const logger = quietLogger({ info: jest.fn(), warn: jest.fn() });
   const a = new ScriptedSource('a');
   const b = new ScriptedSource('b');
   const c = new ScriptedSource('c');

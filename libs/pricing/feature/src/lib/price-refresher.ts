@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import type { PriceEntry } from '@swap/contracts';
 import { priceCoin } from './coin-price';
 import { PRICED_COINS } from './coins';
@@ -7,11 +8,6 @@ import { SourceBook } from './source-book';
 
 export interface PricePublisher {
   publish(entry: PriceEntry): Promise<void>;
-}
-
-export interface RefreshLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
 }
 
 /**
@@ -29,7 +25,7 @@ export class RefreshPrices {
     private readonly sources: readonly PriceSource[],
     private readonly rules: PriceRules,
     private readonly publisher: PricePublisher,
-    private readonly logger: RefreshLogger,
+    private readonly logger: Logger,
     /** A source that has not answered by then counts as failed this round (its fresh data stays). */
     private readonly deadlineMs = 5_000,
     private readonly clock: () => number = Date.now,

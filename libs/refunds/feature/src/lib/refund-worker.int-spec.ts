@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { DataSource } from 'typeorm';
 import type { BroadcastResult, ChainReader, ChainSender, SignedTransaction, TxStatus } from '@swap/chain';
 import type { RefundProgress } from '@swap/contracts';
@@ -90,7 +91,7 @@ class Inbox implements ProgressPublisher {
   }
 }
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = quietLogger({ info: () => undefined, warn: () => undefined, error: () => undefined });
 const mined = (confirmations: number): TxStatus => ({
   state: 'confirmed',
   height: 10,

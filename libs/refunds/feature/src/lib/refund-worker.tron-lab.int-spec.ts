@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import type { DataSource } from 'typeorm';
 import type { Bus } from '@swap/bus';
 import { addressSigner, chainRelay, chainSender, type SignedTransaction } from '@swap/chain';
@@ -17,7 +18,7 @@ const SEED = mnemonicToSeed(
 const TRX = 1_000_000n;
 const USDT = 1_000_000n;
 const SOLID_DEPTH = 3;
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = quietLogger({ info: () => undefined, warn: () => undefined, error: () => undefined });
 /** The refunds service's relay makes no bus call where a real node is configured. */
 const NO_BUS = {} as Bus;
 

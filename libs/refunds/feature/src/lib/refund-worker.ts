@@ -1,15 +1,9 @@
 import type { ChainReader, ChainSender, SignedTransaction } from '@swap/chain';
-import { CURRENCIES, Network } from '@swap/domain';
+import { CURRENCIES, Network, type Logger } from '@swap/domain';
 import { Refund, RefundRepository } from '@swap/refunds-data';
 import { ProgressPublisher, refundProgress, reportKey } from './refund-reporter';
 import { DEFAULT_STALL_POLICY, Stalls, type StallPolicy } from './stalls';
 import { RefundSigner } from './treasury-signer';
-
-export interface WorkerLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 /** What held a refund up in a pass, to log once (a step answers null when it moved on, or waits for blocks). */
 interface Stall {
@@ -37,7 +31,7 @@ export class RefundWorker {
     private readonly sender: Pick<ChainSender, 'broadcast'>,
     private readonly reader: Pick<ChainReader, 'transaction' | 'neverLands'>,
     private readonly publisher: ProgressPublisher,
-    private readonly logger: WorkerLogger,
+    private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
     stallPolicy: StallPolicy = DEFAULT_STALL_POLICY,
   ) {

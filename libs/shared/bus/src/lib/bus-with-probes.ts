@@ -1,15 +1,15 @@
+import type { Logger } from '@swap/domain';
 import type { DynamicModule } from '@nestjs/common';
 import { HealthModule } from '@swap/service-kit';
 import { Bus } from './bus';
 import { busReady } from './bus-ready';
 import { BusModule } from './bus.module';
-import type { BusLogger } from './logger';
 
 /**
  * The imports of a service whose only dependency is the bus: one connection, and `/readyz`
  * answering ready while that connection is up.
  */
-export function busWithProbes(options: { url: string; name: string; logger: BusLogger }): DynamicModule[] {
+export function busWithProbes(options: { url: string; name: string; logger: Logger }): DynamicModule[] {
   return [
     BusModule.forRootAsync({ useFactory: () => options }),
     HealthModule.forRootAsync({

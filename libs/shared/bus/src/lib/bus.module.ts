@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import {
   Global,
   Inject,
@@ -12,13 +13,12 @@ import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { Bus } from './bus';
 import { registerConsumerMetrics } from './metrics/consumer.metrics';
-import type { BusLogger } from './logger';
 
 export interface BusModuleOptions {
   url: string | string[];
   name: string;
   /** Defaults to a pino logger named after the connection. */
-  logger?: BusLogger;
+  logger?: Logger;
 }
 
 export interface BusModuleAsyncOptions {

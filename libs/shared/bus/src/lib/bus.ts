@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { createInbox, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -5,7 +6,6 @@ import type { EventContract, KvContract, RpcContract, SignalContract, StreamCont
 import type { z } from 'zod';
 import { consume, type ConsumeOptions, type ConsumerHandle } from './consumer';
 import { openKv, type KvStore } from './kv-store';
-import type { BusLogger } from './logger';
 import { observe, type EventObserver, type ObserveHandle } from './observe';
 import { encodeEvent, publish, type PublishOptions, type PublishResult } from './publish';
 import { PublishPipeline } from './publish-pipeline';
@@ -26,7 +26,7 @@ export interface BusConnectOptions {
   url: string | string[];
   /** Connection name shown by the server's monitoring (service and instance). */
   name: string;
-  logger: BusLogger;
+  logger: Logger;
 }
 
 interface Stoppable {
@@ -46,7 +46,7 @@ export class Bus {
 
   constructor(
     readonly connection: NatsConnection,
-    private readonly logger: BusLogger,
+    private readonly logger: Logger,
   ) {
     this.js = jetstream(connection);
     this.logStatus().catch(() => undefined);

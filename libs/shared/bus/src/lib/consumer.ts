@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -12,7 +13,6 @@ import { unavailability } from '@swap/service-kit';
 import type { z } from 'zod';
 import { decodeMessage } from './codec';
 import { BusVersionError } from './errors';
-import type { BusLogger } from './logger';
 import { MSG_ID_HEADER } from './publish';
 import { settleWithin } from './settle';
 
@@ -50,7 +50,7 @@ export interface ConsumerDeps {
   nc: NatsConnection;
   js: JetStreamClient;
   jsm: () => Promise<JetStreamManager>;
-  logger: BusLogger;
+  logger: Logger;
 }
 
 const RESTART_DELAY_MS = 1000;

@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import {
   JetStreamApiCodes,
   JetStreamApiError,
@@ -9,7 +10,6 @@ import { nanos } from '@nats-io/nats-core';
 import type { KvContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { decode, encodeJson, validate } from './codec';
-import type { BusLogger } from './logger';
 
 /** `value` is null when the key was deleted, purged or expired. */
 export type KvUpdate<T> = (key: string, value: T | null, revision: number) => void;
@@ -25,7 +25,7 @@ export async function openKv<S extends z.ZodType>(
   js: JetStreamClient,
   jsm: JetStreamManager,
   contract: KvContract<S>,
-  logger: BusLogger,
+  logger: Logger,
 ): Promise<KvStore<S>> {
   const ttl = contract.ttlSeconds * 1000;
   const kv = await new Kvm(js).create(contract.bucket, { ttl, history: contract.history });
@@ -45,7 +45,7 @@ export class KvStore<S extends z.ZodType> {
   constructor(
     private readonly kv: KV,
     private readonly contract: KvContract<S>,
-    private readonly logger: BusLogger,
+    private readonly logger: Logger,
   ) {}
 
   async get(key: string): Promise<z.output<S> | null> {

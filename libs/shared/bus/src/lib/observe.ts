@@ -1,8 +1,8 @@
+import type { Logger } from '@swap/domain';
 import type { NatsConnection, Status } from '@nats-io/nats-core';
 import type { EventContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { decodeMessage } from './codec';
-import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
 
 /**
@@ -31,7 +31,7 @@ export interface ObserveHandle {
  */
 export async function observe<S extends z.ZodType, P extends unknown[]>(
   nc: NatsConnection,
-  logger: BusLogger,
+  logger: Logger,
   contract: EventContract<S, P>,
   observer: EventObserver<z.output<S>>,
 ): Promise<ObserveHandle> {

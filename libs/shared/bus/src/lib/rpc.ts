@@ -1,10 +1,9 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import type { RpcContract, RpcError } from '@swap/contracts';
-import { isSwapError, toErrorPayload } from '@swap/domain';
+import { isSwapError, toErrorPayload, type Logger } from '@swap/domain';
 import type { z } from 'zod';
 import { checkVersion, decode, encodeJson, validate, versionHeaders } from './codec';
 import { BusContractError, toUnavailable } from './errors';
-import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
 import { logFailure } from '@swap/service-kit';
 
@@ -49,7 +48,7 @@ const INTERNAL: RpcError = { code: 'INTERNAL', message: 'Internal error', status
 
 export async function serve<Req extends z.ZodType, Res extends z.ZodType>(
   nc: NatsConnection,
-  logger: BusLogger,
+  logger: Logger,
   rpc: RpcContract<Req, Res>,
   handler: RpcHandler<Req, Res>,
   options: ServeOptions,
@@ -77,7 +76,7 @@ export async function serve<Req extends z.ZodType, Res extends z.ZodType>(
 }
 
 async function answer<Req extends z.ZodType, Res extends z.ZodType>(
-  logger: BusLogger,
+  logger: Logger,
   rpc: RpcContract<Req, Res>,
   handler: RpcHandler<Req, Res>,
   msg: Msg,
@@ -96,7 +95,7 @@ async function answer<Req extends z.ZodType, Res extends z.ZodType>(
 }
 
 async function replyFor<Req extends z.ZodType, Res extends z.ZodType>(
-  logger: BusLogger,
+  logger: Logger,
   rpc: RpcContract<Req, Res>,
   handler: RpcHandler<Req, Res>,
   msg: Msg,

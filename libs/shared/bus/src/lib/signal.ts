@@ -1,8 +1,8 @@
+import type { Logger } from '@swap/domain';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { SignalContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { decodeMessage, encodeJson, validate, versionHeaders } from './codec';
-import type { BusLogger } from './logger';
 import { settleWithin } from './settle';
 
 export type SignalHandler<S extends z.ZodType> = (message: z.output<S>) => void | Promise<void>;
@@ -22,7 +22,7 @@ export function sendSignal<S extends z.ZodType>(
 
 export async function onSignal<S extends z.ZodType>(
   nc: NatsConnection,
-  logger: BusLogger,
+  logger: Logger,
   contract: SignalContract<S>,
   handler: SignalHandler<S>,
 ): Promise<SignalHandle> {

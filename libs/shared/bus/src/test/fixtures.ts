@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import {
   type StreamContract,
   defineEvent,
@@ -10,7 +11,6 @@ import {
 } from '@swap/contracts';
 import { z } from 'zod';
 import { Bus } from '../lib/bus';
-import type { BusLogger } from '../lib/logger';
 
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
 
@@ -23,7 +23,7 @@ export interface LogEntry {
 }
 
 /** Keeps what the bus logs so a test can assert on it. */
-export function recordingLogger(): BusLogger & { entries: LogEntry[] } {
+export function recordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const at =
     (level: LogEntry['level']) =>
@@ -33,7 +33,7 @@ export function recordingLogger(): BusLogger & { entries: LogEntry[] } {
   return { entries, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
 }
 
-export function connectBus(url: string, logger: BusLogger = recordingLogger()): Promise<Bus> {
+export function connectBus(url: string, logger: Logger = recordingLogger()): Promise<Bus> {
   return Bus.connect({ url, name: 'bus-test', logger });
 }
 
@@ -48,7 +48,7 @@ export interface SuiteBus {
  * Starts a nats-server for the calling suite and connects a Bus to it (with `logger`, and
  * `streams` ensured) before its tests; closes both after them.
  */
-export function useNatsBus(options: { logger?: BusLogger; streams?: StreamContract[] } = {}): SuiteBus {
+export function useNatsBus(options: { logger?: Logger; streams?: StreamContract[] } = {}): SuiteBus {
   let server: NatsServerHandle | undefined;
   let bus: Bus | undefined;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Bus } from '@swap/bus';
-import { addressChainOf, type Network } from '@swap/domain';
-import type { ChainLogger, ChainReader } from './chain-reader';
+import { addressChainOf, type Network, type Logger } from '@swap/domain';
+import type { ChainReader } from './chain-reader';
 import type { ChainSender, PendingTransactions, SenderKeys } from './chain-sender';
 import { DevnetReader } from './devnet/devnet-reader';
 import { DevnetSender } from './devnet/devnet-sender';
@@ -35,7 +35,7 @@ export interface ReaderContext {
   bus: Bus;
   /** The network's `<NETWORK>_XPUB` (the XMR one holds the view key a watcher's wallet needs). */
   accountPublic: string;
-  logger?: ChainLogger;
+  logger?: Logger;
   /** The treasury's keys: its reader sees the spending wallet (UTXO wallet, Monero full wallet). */
   treasury?: SenderKeys;
 }
@@ -84,7 +84,7 @@ export interface SenderContext {
   bus: Bus;
   keys: SenderKeys;
   pending: PendingTransactions;
-  logger?: ChainLogger;
+  logger?: Logger;
 }
 
 /** The treasury's sender of one network: the devnet unless its node variables name a real node. */
@@ -154,7 +154,7 @@ const NOTHING_PENDING: PendingTransactions = { signedFrom: async () => [] };
 export function chainRelay(
   network: Network,
   env: NodeJS.ProcessEnv,
-  context: { bus: Bus; logger?: ChainLogger },
+  context: { bus: Bus; logger?: Logger },
 ): ChainRelay {
   if (!usesRealNode(network, env))
     return { reader: new DevnetReader(context.bus, network), sender: new DevnetSender(context.bus, network) };

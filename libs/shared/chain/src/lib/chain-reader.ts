@@ -98,11 +98,3 @@ export interface ChainReader {
    */
   verify?(): Promise<void>;
 }
-
-/** The part of a pino logger a chain adapter writes to. */
-export interface ChainLogger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}

@@ -1,5 +1,5 @@
-import type { Network } from '@swap/domain';
-import type { ChainLogger, ChainReader } from './chain-reader';
+import type { Network, Logger } from '@swap/domain';
+import type { ChainReader } from './chain-reader';
 
 /** Settings of real nodes that cannot work: each problem names the variable to fix. */
 export class NodeSettingsError extends Error {
@@ -20,7 +20,7 @@ const PAUSE_MS = 1_000;
  */
 export async function verifyNodes(
   readers: ReadonlyArray<{ network: Network; reader: Pick<ChainReader, 'verify'> }>,
-  logger?: ChainLogger,
+  logger?: Logger,
 ): Promise<void> {
   const problems: string[] = [];
   await Promise.all(

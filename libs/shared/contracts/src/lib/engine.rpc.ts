@@ -3,6 +3,7 @@ import { CURRENCY_CODES } from '@swap/domain';
 import { decimal, defineRpc, rpcResult, units } from './define';
 import { DEPOSIT_RETURN_STATES, depositReturn } from './deposit-returns';
 import { swapSnapshot } from './swap-snapshot';
+import { createSwapBody, resolveBody } from './swap-api.requests';
 
 /** The per-key settings the engine needs to decide a swap's terms. */
 export const keyTerms = z.object({
@@ -14,19 +15,14 @@ export const keyTerms = z.object({
 });
 export type KeyTerms = z.infer<typeof keyTerms>;
 
-export const createSwapRequest = z.object({
+/** An integrator's create body (§4.1) as the gateway checked it, with who asks. */
+export const createSwapRequest = createSwapBody.extend({
   /** Unique per API request (key + nonce): a retried request returns the swap it already created. */
   requestId: z.string().min(1).max(160),
   key: keyTerms,
-  type: z.enum(['float', 'fixed']),
-  from: z.enum(CURRENCY_CODES),
-  to: z.enum(CURRENCY_CODES),
-  direction: z.enum(['from', 'to']),
   /** Base units of the currency named by direction. */
   amount: units,
-  toAddress: z.string(),
   refundAddress: z.string().nullable(),
-  dryrun: z.boolean(),
 });
 export type CreateSwapRequest = z.infer<typeof createSwapRequest>;
 
@@ -53,8 +49,8 @@ export const engineResolveSwap = defineRpc({
   subject: 'engine.rpc.swap.resolve',
   request: z.object({
     id: z.string(),
-    choice: z.enum(['EXCHANGE', 'REFUND']),
-    /** Already validated for the source chain by the gateway. */
+    choice: resolveBody.shape.choice,
+    /** Checked against the swap's source chain by the engine. */
     address: z.string().nullable(),
   }),
   response: rpcResult(swapSnapshot),

@@ -1,15 +1,8 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '@swap/testing';
-import {
-  createDataSource,
-  databaseReady,
-  PersistenceModule,
-  pgPool,
-  queryPrepared,
-  queryPreparedIn,
-} from '../index';
+import { createTestDatabase, startPrivatePostgres, type TestDatabase } from '@swap/testing';
+import { createDataSource, databaseReady, PersistenceModule, queryPrepared, queryPreparedIn } from '../index';
 
 class SampleInit1700000000000 implements MigrationInterface {
   name = 'SampleInit1700000000000';
@@ -72,10 +65,8 @@ describe('persistence', () => {
     expect(await second.query('SELECT count(*)::int AS n FROM runs')).toEqual([{ n: 1 }]);
   });
 
-  it('runs a prepared statement by name on the pool, in the service schema, and answers its rows', async () => {
+  it('runs a prepared statement by name on a pooled connection, in the service schema, and answers its rows', async () => {
     const ds = await start('prepared');
-    // By default on the data source's own node-postgres pool.
-    expect(pgPool(ds)).toBeDefined();
     const bump = { name: 'runs_bump', text: 'UPDATE runs SET at = at + $1::interval RETURNING id' };
 
     expect(await queryPrepared(ds, bump, ['1 hour'])).toEqual([{ id: 1 }]);
@@ -90,8 +81,18 @@ describe('persistence', () => {
       ['runs_bump'],
     );
     expect(kept).toEqual([{ n: 1 }]);
-    // Without a pool (another driver), the same rows through TypeORM, an UPDATE's included.
-    expect(await queryPrepared(ds, bump, ['1 hour'], null)).toEqual([{ id: 1 }]);
+  });
+
+  it('gives the connection back after each statement, one that fails included', async () => {
+    const ds = await start('prepared_release', 1);
+    const add = { name: 'runs_add_one', text: 'INSERT INTO runs DEFAULT VALUES RETURNING id' };
+    const fail = { name: 'runs_fail', text: 'SELECT 1 / $1::int AS n' };
+
+    await expect(queryPrepared(ds, fail, [0])).rejects.toThrow(/division by zero/);
+    // A pool of one: a connection kept by any of these would leave the others waiting for ever.
+    const added = await Promise.all([1, 2, 3].map(() => queryPrepared<{ id: number }>(ds, add, [])));
+    expect(added.flat().map((row) => row.id)).toEqual([2, 3, 4]);
+    expect(await ds.query('SELECT count(*)::int AS n FROM runs')).toEqual([{ n: 4 }]);
   });
 
   it('runs a prepared statement inside the caller transaction, which rolls it back with the rest', async () => {
@@ -113,6 +114,34 @@ describe('persistence', () => {
     await queryPreparedIn(ds.manager, add, []);
     expect(await count()).toBe(3);
   });
+
+  it('runs prepared statements again once PostgreSQL is back from a restart', async () => {
+    const postgres = await startPrivatePostgres();
+    const own = await createTestDatabase(postgres.adminUrl);
+    const ds = await createDataSource({
+      url: own.url,
+      schema: 'restarted',
+      migrations: [SampleInit1700000000000],
+    });
+    const count = { name: 'runs_count', text: 'SELECT count(*)::int AS n FROM runs' };
+    try {
+      expect(await queryPrepared(ds, count, [])).toEqual([{ n: 1 }]);
+
+      await postgres.stop();
+      await expect(queryPrepared(ds, count, [])).rejects.toThrow();
+      await postgres.start();
+
+      // The dropped connections left the pool; new ones prepare the statement again.
+      expect(await queryPrepared(ds, count, [])).toEqual([{ n: 1 }]);
+      await ds.transaction(async (manager) => {
+        expect(await queryPreparedIn(manager, count, [])).toEqual([{ n: 1 }]);
+      });
+    } finally {
+      await ds.destroy();
+      await own.drop();
+      await postgres.destroy();
+    }
+  }, 60_000);
 
   it('refuses a schema name that is not a plain identifier', async () => {
     await expect(start('x"; DROP SCHEMA public; --')).rejects.toThrow(/invalid schema name/);

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 /**
  * A statement PostgreSQL parses and plans once per connection, then only binds and runs. TypeORM
@@ -14,32 +14,23 @@ export interface PreparedStatement {
   readonly text: string;
 }
 
-/** What a named statement needs of node-postgres: a pool (or client) taking a query config. */
-export interface PreparedQueryable {
+/** What a named statement needs of the connection: node-postgres's `query(config)`. */
+interface PgConnection {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
-/** TypeORM's node-postgres pool, when the data source has one (the postgres driver). */
-export function pgPool(dataSource: DataSource): PreparedQueryable | undefined {
-  const master = (dataSource.driver as unknown as { master?: Partial<PreparedQueryable> }).master;
-  return typeof master?.query === 'function' ? (master as PreparedQueryable) : undefined;
-}
-
 /**
- * Runs `statement` as a named statement on `pool` (by default the data source's own), or through
- * TypeORM when there is none (another driver). Resolves to the rows, whatever the command (TypeORM
- * answers [rows, count] for an UPDATE).
+ * Runs `statement` as a named statement on a connection of the data source's pool, held by a query
+ * runner for that one statement. Resolves to the rows, whatever the command.
  */
 export async function queryPrepared<T>(
   dataSource: DataSource,
   statement: PreparedStatement,
   values: unknown[],
-  pool: PreparedQueryable | null = pgPool(dataSource) ?? null,
 ): Promise<T[]> {
-  if (pool) return (await pool.query({ name: statement.name, text: statement.text, values })).rows as T[];
   const runner = dataSource.createQueryRunner();
   try {
-    return (await runner.query(statement.text, values, true)).records as T[];
+    return await runPrepared<T>(runner, statement, values);
   } finally {
     await runner.release();
   }
@@ -47,19 +38,27 @@ export async function queryPrepared<T>(
 
 /**
  * queryPrepared inside the caller's transaction, on the connection that holds it; a manager
- * outside any transaction runs it on the data source's pool.
+ * outside any transaction runs it on a connection of the data source's pool.
  */
-export async function queryPreparedIn<T>(
+export function queryPreparedIn<T>(
   manager: EntityManager,
   statement: PreparedStatement,
   values: unknown[],
 ): Promise<T[]> {
   const runner = manager.queryRunner;
   if (!runner) return queryPrepared(manager.connection, statement, values);
-  // node-postgres's client, once the runner holds a connection (a transaction's does).
-  const client = (runner as unknown as { databaseConnection?: Partial<PreparedQueryable> })
-    .databaseConnection;
-  if (runner.connection.driver.options.type === 'postgres' && typeof client?.query === 'function')
-    return (await (client as PreparedQueryable).query({ ...statement, values })).rows as T[];
-  return (await runner.query(statement.text, values, true)).records as T[];
+  return runPrepared(runner, statement, values);
+}
+
+async function runPrepared<T>(
+  runner: QueryRunner,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<T[]> {
+  // TypeORM names no statement, so it goes to the connection itself: QueryRunner.connect() answers
+  // the one the runner holds, for the postgres driver a node-postgres client of TypeORM's pool.
+  if (runner.connection.options.type !== 'postgres')
+    throw new Error(`prepared statements need the postgres driver, not ${runner.connection.options.type}`);
+  const connection = (await runner.connect()) as PgConnection;
+  return (await connection.query({ name: statement.name, text: statement.text, values })).rows as T[];
 }

@@ -5,6 +5,9 @@ import type { CurrencyCode } from '@swap/domain';
 import { queryPreparedIn, type PreparedStatement } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter } from './ledger.writer';
+import type { TransferEventKind } from './lifecycle/transfer.events';
+import { takes } from './lifecycle/transfer.lifecycle';
+import { stateIn } from './transfer-states.sql';
 import type { Transfer } from './transfer';
 import { rowToTransfer, transferColumns, type TransferRow } from './transfer-row';
 
@@ -48,13 +51,19 @@ export interface Switch {
 
 const RECORD = `INSERT INTO transfer_transactions (transfer_id, txid, role, raw, fee, fee_currency, parent_txid)
   VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (transfer_id, txid) DO NOTHING`;
-const STILL = `id = $1 AND txid = $2 AND state IN ('SIGNED', 'BROADCAST')`;
+/** The transfer still carries the transaction read, in a state the lifecycle lets `moves` happen in. */
+const still = (...moves: TransferEventKind[]) =>
+  `id = $1 AND txid = $2 AND ${stateIn([...new Set(moves.flatMap(takes))])}`;
 const SWITCH: PreparedStatement = {
   name: 'transfer_transactions_switch',
   text: `UPDATE transfers SET txid = $3, raw = $4, fee = $5, fee_currency = $6, fee_paid = NULL,
      confirmations = 0, attempts = 0, next_attempt_at = 'epoch', last_error = NULL, refused = false,
      version = version + 1, updated_at = now()
-   WHERE ${STILL} RETURNING ${transferColumns()}`,
+   WHERE ${still('Replaced', 'EarlierMined')} RETURNING ${transferColumns()}`,
+};
+const LOCK_FOR = {
+  filler: `SELECT id FROM transfers WHERE ${still('Replaced')} FOR UPDATE`,
+  child: `SELECT id FROM transfers WHERE ${still('ChildAdded')} FOR UPDATE`,
 };
 
 /**
@@ -149,10 +158,7 @@ export class TransferTransactions {
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const current = currentOf(transfer);
-      const locked: unknown[] = await manager.query(`SELECT id FROM transfers WHERE ${STILL} FOR UPDATE`, [
-        transfer.id,
-        current.txid,
-      ]);
+      const locked: unknown[] = await manager.query(LOCK_FOR[role], [transfer.id, current.txid]);
       if (locked.length === 0)
         throw new TransferMovedOn(`transfer ${transfer.id} no longer carries ${current.txid}`);
       await this.record(manager, transfer.id, 'payout', current);
@@ -169,7 +175,7 @@ export class TransferTransactions {
     await this.dataSource.query(
       `UPDATE transfers SET attempts = 0, next_attempt_at = 'epoch', last_error = NULL, refused = false,
          updated_at = now()
-       WHERE id = $1 AND state = 'BROADCAST' AND (last_error IS NOT NULL OR attempts > 0)`,
+       WHERE id = $1 AND ${stateIn(takes('SeenAgain'))} AND (last_error IS NOT NULL OR attempts > 0)`,
       [id],
     );
   }

@@ -1,4 +1,3 @@
-import { pgPool } from '@swap/persistence';
 import { aPayout, aSignedTx, openTreasuryDb, type TreasuryDb } from '../test/treasury-db';
 import type { LedgerBatch } from './ledger';
 import { LedgerRepository } from './ledger.repository';
@@ -224,7 +223,7 @@ describe('TransferRepository', () => {
   describe('in the same turn (a burst of payout commands)', () => {
     it('plans several transfers with one statement, in the order given, each answered as if alone', async () => {
       await transfers.plan(aPayout({ id: 'payout-0' }));
-      const query = jest.spyOn(pgPool(treasury.dataSource)!, 'query');
+      const query = jest.spyOn(treasury.dataSource, 'createQueryRunner');
 
       const [b, again, c] = await Promise.all([
         transfers.plan(aPayout({ id: 'payout-b' })),
@@ -248,7 +247,7 @@ describe('TransferRepository', () => {
         await transfers.markSigned(id, aSignedTx({ txid: `0x${id}` }), null);
       }
       const sent = await transfers.markBroadcastAll(['payout-a', 'payout-b']);
-      const query = jest.spyOn(pgPool(treasury.dataSource)!, 'query');
+      const query = jest.spyOn(treasury.dataSource, 'createQueryRunner');
 
       const found = await Promise.all(['payout-a', 'nothing', 'payout-b'].map((id) => transfers.find(id)));
       await Promise.all(sent.map((t) => transfers.markReported(t.id, t.version)));

@@ -10,15 +10,11 @@ import {
 } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter, ledgerParams } from './ledger.writer';
-import type {
-  FeeSettlement,
-  PlannedTransfer,
-  Reservations,
-  Transfer,
-  TransferKind,
-  TransferState,
-} from './transfer';
+import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferKind } from './transfer';
+import type { TransferState } from './lifecycle/transfer.events';
+import { SETTLED_STATES, takes } from './lifecycle/transfer.lifecycle';
 import { rowToTransfer, type TransferRow } from './transfer-row';
+import { stateIn } from './transfer-states.sql';
 import {
   PLAN_MANY,
   FIND_MANY,
@@ -115,8 +111,8 @@ export class TransferRepository {
   ): Promise<{ unbroadcast: Transfer[]; planned: Transfer[] }> {
     const transfers = await this.many(NEXT_TO_SEND, [network, at(now), limit, inOrder]);
     return {
-      unbroadcast: transfers.filter((t) => t.state === 'SIGNED'),
-      planned: transfers.filter((t) => t.state === 'PLANNED'),
+      unbroadcast: transfers.filter((t) => takes('Accepted').includes(t.state)),
+      planned: transfers.filter((t) => takes('Signed').includes(t.state)),
     };
   }
 
@@ -222,7 +218,7 @@ export class TransferRepository {
   }
 
   /**
-   * `from` → FAILED for good, with the reason and the ledger batch that undoes what did not happen;
+   * `from` (the state the transfer was read in, which the lifecycle moved to FAILED) → FAILED for good, with the reason and the ledger batch that undoes what did not happen;
    * a transaction that failed on-chain may settle its fee too; `more`: other batches of the change
    * (a nonce filler's fee settled).
    */
@@ -340,7 +336,7 @@ export class TransferRepository {
   async sweepUnderWay(swapId: string): Promise<boolean> {
     const rows = (await this.dataSource.query(
       `SELECT 1 FROM transfers WHERE swap_id = $1 AND kind IN ('sweep', 'gas', 'delegate')
-       AND state NOT IN ('CONFIRMED', 'FAILED') LIMIT 1`,
+       AND NOT ${stateIn(SETTLED_STATES)} LIMIT 1`,
       [swapId],
     )) as unknown[];
     return rows.length > 0;

@@ -1,17 +1,28 @@
 import type { PreparedStatement } from '@swap/persistence';
 import { ledgerInsertCtes } from './ledger.writer';
+import {
+  FIRST_TRANSFER_STATE,
+  leadsTo,
+  RETRYING_STATES,
+  SETTLED_STATES,
+  SIGNED_UNSETTLED_STATES,
+  takes,
+  UNSETTLED_STATES,
+} from './lifecycle/transfer.lifecycle';
 import { transferColumns } from './transfer-row';
+import { sqlState, stateIn } from './transfer-states.sql';
 
 // The transfer repository's statements. Every one runs as a named (prepared) statement: a payout
 // runs a dozen of them, and PostgreSQL then parses and plans each once per connection, not per call.
+// The states each change starts from come from the lifecycle table (lifecycle/transfer.transitions.ts).
 
 /** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
-const RESERVING = `kind <> 'sweep' AND state IN ('PLANNED', 'SIGNED', 'BROADCAST')`;
+const RESERVING = `kind <> 'sweep' AND ${stateIn(UNSETTLED_STATES)}`;
 /** Lending staked energy moves no coins: only its fee is reserved. */
 const MOVES_AMOUNT = `kind NOT IN ('delegate', 'undelegate')`;
 const CHANGED = `version = version + 1, updated_at = now()`;
 const COLUMNS = transferColumns();
-/** Transfers whose end plans the next step of a sweep: the predicate of the index transfers_to_follow_up. */
+/** Transfers whose end plans the next step of a sweep: the predicate of the index transfers_to_follow_up (as its migration wrote it). */
 const FOLLOWED_UP_STEPS = `((kind = 'gas' AND state = 'CONFIRMED') OR (kind IN ('delegate', 'sweep') AND state IN ('CONFIRMED', 'FAILED')))`;
 
 const statement = (name: string, text: string): PreparedStatement => ({ name: `transfers_${name}`, text });
@@ -20,7 +31,7 @@ const statement = (name: string, text: string): PreparedStatement => ({ name: `t
 export const PLAN_MANY = statement(
   'plan_many',
   `INSERT INTO transfers (id, kind, swap_id, network, currency, from_index, to_address, amount, state)
-   SELECT id, kind, swap_id, network, currency, from_index, to_address, amount, 'PLANNED'
+   SELECT id, kind, swap_id, network, currency, from_index, to_address, amount, ${sqlState(FIRST_TRANSFER_STATE)}
    FROM jsonb_to_recordset($1::jsonb) AS v(position integer, id text, kind text, swap_id text,
      network text, currency text, from_index integer, to_address text, amount numeric(78,0))
    ORDER BY position
@@ -39,10 +50,10 @@ export const FIND_MANY = statement(
  */
 export const NEXT_TO_SEND = statement(
   'next_to_send',
-  `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'SIGNED' AND ($4 OR next_attempt_at <= $2)
+  `(SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND ${stateIn(takes('Accepted'))} AND ($4 OR next_attempt_at <= $2)
     ORDER BY seq LIMIT $3)
    UNION ALL
-   (SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state = 'PLANNED' AND next_attempt_at <= $2
+   (SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND ${stateIn(takes('Signed'))} AND next_attempt_at <= $2
     ORDER BY kind = 'sweep', seq LIMIT $3)`,
 );
 /**
@@ -52,6 +63,8 @@ export const NEXT_TO_SEND = statement(
  * on each other); unless every one of them still is PLANNED (another sender signed one
  * meanwhile), nothing is changed or booked.
  */
+/** Signed only from here: a transfer signed meanwhile keeps its stored bytes. */
+const SIGNABLE = leadsTo('SIGNED');
 export const MARK_SIGNED = statement(
   'mark_signed',
   `WITH s AS MATERIALIZED (
@@ -60,11 +73,11 @@ export const MARK_SIGNED = statement(
    ), locked AS MATERIALIZED (
      SELECT id, state FROM transfers WHERE id = ANY($4::text[]) ORDER BY id FOR UPDATE
    ), go AS MATERIALIZED (
-     SELECT count(*) FILTER (WHERE state = 'PLANNED') = (SELECT count(*) FROM s) AS ok FROM locked
+     SELECT count(*) FILTER (WHERE ${stateIn(SIGNABLE)}) = (SELECT count(*) FROM s) AS ok FROM locked
    ), signed AS (
-     UPDATE transfers t SET state = 'SIGNED', txid = s.txid, raw = s.raw, fee = s.fee::numeric,
+     UPDATE transfers t SET state = ${sqlState('SIGNED')}, txid = s.txid, raw = s.raw, fee = s.fee::numeric,
        fee_currency = s.fee_currency, tx_key = s.tx_key, valid_until = s.valid_until, ${CHANGED}
-     FROM s WHERE t.id = s.id AND t.id = ANY($4::text[]) AND t.state = 'PLANNED' AND (SELECT ok FROM go)
+     FROM s WHERE t.id = s.id AND t.id = ANY($4::text[]) AND ${stateIn(SIGNABLE, 't.state')} AND (SELECT ok FROM go)
      RETURNING ${transferColumns('t')}
    ), ${ledgerInsertCtes('$2', '$3', '(SELECT ok FROM go)')}
    SELECT ${COLUMNS} FROM signed`,
@@ -80,38 +93,42 @@ export const POSTPONE = statement(
   'postpone',
   `UPDATE transfers SET attempts = attempts + $4, next_attempt_at = $3, last_error = COALESCE($5, last_error),
      refused = COALESCE($6, refused), updated_at = now()
-   WHERE id = $1 AND state = $2`,
+   WHERE id = $1 AND state = $2 AND ${stateIn(RETRYING_STATES)}`,
 );
+/** Where a transfer whose bytes can never land is signed anew. */
+const PROVEN_DEAD = stateIn(leadsTo(FIRST_TRANSFER_STATE, 'ProvenDead'));
 /** The signed bytes of a transfer that can never land, archived before the transfer lets them go. */
 export const ARCHIVE_REPLACED = statement(
   'archive_replaced',
   `INSERT INTO replaced_transactions (transfer_id, generation, txid, raw, fee, fee_currency, valid_until, proof)
    SELECT id, generation, txid, raw, fee, fee_currency, valid_until, $4 FROM transfers
-   WHERE id = $1 AND state = $2 AND generation = $3 AND raw IS NOT NULL
+   WHERE id = $1 AND state = $2 AND ${PROVEN_DEAD} AND generation = $3 AND raw IS NOT NULL
    FOR UPDATE
    RETURNING transfer_id`,
 );
 /** The archived transfer back to PLANNED, one generation on, due at once; its old bytes are gone from the row. */
 export const REPLAN = statement(
   'replan',
-  `UPDATE transfers SET state = 'PLANNED', txid = NULL, raw = NULL, fee = NULL, fee_currency = NULL,
+  `UPDATE transfers SET state = ${sqlState(FIRST_TRANSFER_STATE)}, txid = NULL, raw = NULL, fee = NULL, fee_currency = NULL,
      tx_key = NULL, valid_until = NULL, fee_paid = NULL, confirmations = 0, attempts = 0,
      next_attempt_at = 'epoch', last_error = $4, refused = false, generation = generation + 1, ${CHANGED}
-   WHERE id = $1 AND state = $2 AND generation = $3
+   WHERE id = $1 AND state = $2 AND ${PROVEN_DEAD} AND generation = $3
    RETURNING ${COLUMNS}`,
 );
 export const UNSETTLED_SIGNED = statement(
   'unsettled_signed',
-  `SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND state IN ('SIGNED', 'BROADCAST') ORDER BY seq`,
+  `SELECT ${COLUMNS} FROM transfers WHERE network = $1 AND ${stateIn(SIGNED_UNSETTLED_STATES)} ORDER BY seq`,
 );
+/** What the tracker follows on its chain. */
+const FOLLOWED = takes('Confirmations');
 export const IN_FLIGHT = statement(
   'in_flight',
-  `SELECT ${COLUMNS} FROM transfers WHERE state = 'BROADCAST' ORDER BY seq`,
+  `SELECT ${COLUMNS} FROM transfers WHERE ${stateIn(FOLLOWED)} ORDER BY seq`,
 );
 export const UNREPORTED = statement(
   'unreported',
   `SELECT ${COLUMNS} FROM transfers WHERE kind = 'payout' AND reported_version < version
-   AND state IN ('BROADCAST', 'CONFIRMED', 'FAILED') ORDER BY seq`,
+   AND ${stateIn([...FOLLOWED, ...SETTLED_STATES])} ORDER BY seq`,
 );
 export const RESERVATIONS = statement(
   'reservations',
@@ -136,23 +153,26 @@ export const MARK_FOLLOWED_UP = statement(
 /** A guarded change of state: `assignments` where `where` holds, the row as it is now returned. */
 const update = (name: string, assignments: string, where: string) =>
   statement(name, `UPDATE transfers SET ${assignments}, ${CHANGED} WHERE ${where} RETURNING ${COLUMNS}`);
-const ACCEPTED = `state = 'BROADCAST', last_error = NULL, refused = false`;
-export const MARK_BROADCAST = update('mark_broadcast', ACCEPTED, `id = $1 AND state = 'SIGNED'`);
+const ACCEPTED = `state = ${sqlState('BROADCAST')}, last_error = NULL, refused = false`;
+/** A node took the bytes, or the operator's filler took their nonce. */
+const BROADCASTABLE = stateIn(leadsTo('BROADCAST'));
+export const MARK_BROADCAST = update('mark_broadcast', ACCEPTED, `id = $1 AND ${BROADCASTABLE}`);
 export const MARK_BROADCAST_ALL = update(
   'mark_broadcast_all',
   ACCEPTED,
-  `id = ANY($1::text[]) AND state = 'SIGNED'`,
+  `id = ANY($1::text[]) AND ${BROADCASTABLE}`,
 );
+/** $2: the state the transfer was read in, which the lifecycle moved to FAILED. */
 export const FAIL = update(
   'fail',
-  `state = 'FAILED', failure = $3, fee_paid = COALESCE($4, fee_paid)`,
-  `id = $1 AND state = $2`,
+  `state = ${sqlState('FAILED')}, failure = $3, fee_paid = COALESCE($4, fee_paid)`,
+  `id = $1 AND state = $2 AND ${stateIn(leadsTo('FAILED'))}`,
 );
 export const RECORD_CONFIRMATIONS = update(
   'record_confirmations',
-  `confirmations = $2, state = CASE WHEN $3 THEN 'CONFIRMED' ELSE state END,
+  `confirmations = $2, state = CASE WHEN $3 THEN ${sqlState('CONFIRMED')} ELSE state END,
    fee_paid = CASE WHEN $3 THEN COALESCE($4, fee_paid) ELSE fee_paid END`,
-  `id = $1 AND state = 'BROADCAST' AND (confirmations < $2 OR $3)`,
+  `id = $1 AND ${stateIn(FOLLOWED)} AND (confirmations < $2 OR $3)`,
 );
 export const LIST = statement(
   'list',

@@ -1,6 +1,7 @@
 import type { SignedTransaction } from '@swap/chain';
 import type { CurrencyCode, Network } from '@swap/domain';
 import type { LedgerBatch } from './ledger';
+import type { TransferState } from './lifecycle/transfer.events';
 
 /**
  * payout: to a swap's user (treasuryPayoutRequested); refund: signed for the refunds service;
@@ -9,13 +10,6 @@ import type { LedgerBatch } from './ledger';
  * to a deposit address for its token sweep, and taken back (amount: the sun of stake behind it).
  */
 export type TransferKind = 'payout' | 'refund' | 'sweep' | 'gas' | 'delegate' | 'undelegate';
-
-/**
- * PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED. On a chain whose transactions
- * expire, SIGNED or BROADCAST → PLANNED again once the node proves the bytes can never land: the
- * old transaction is archived and the transfer signed anew (its next generation).
- */
-export type TransferState = 'PLANNED' | 'SIGNED' | 'BROADCAST' | 'CONFIRMED' | 'FAILED';
 
 /** What to send, fixed when the transfer is planned. */
 export interface PlannedTransfer {
@@ -33,6 +27,7 @@ export interface PlannedTransfer {
 }
 
 export interface Transfer extends PlannedTransfer {
+  /** PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED: lifecycle/transfer.transitions.ts. */
   state: TransferState;
   /** Set from SIGNED on: the bytes every (re-)broadcast sends. */
   signed: SignedTransaction | null;

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { NETWORKS, type Network } from '@swap/domain';
+import { NETWORKS, type Network, type Logger, type Clock } from '@swap/domain';
 import {
   LedgerRepository,
   SwapBookRepository,
@@ -8,7 +8,7 @@ import {
 } from '@swap/treasury-data';
 import { ExpectDepositAddresses } from './addresses/expect-addresses';
 import { HotBalances } from './balances/hot-balances.query';
-import type { ChainNodes, Clock, TreasuryLogger } from './chains/chain-nodes';
+import type { ChainNodes } from './chains/chain-nodes';
 import type { TreasuryKeys } from './keys/treasury-keys';
 import { RecordSwapBooks } from './ledger/record-swap-books.use-case';
 import { RecordReturnBooks } from './ledger/record-return-books.use-case';
@@ -39,7 +39,7 @@ export interface TreasuryDeps {
   /** Entries of the `liquidity` bucket. */
   liquidity: LiquiditySink;
   clock: Clock;
-  logger: TreasuryLogger;
+  logger: Logger;
   retry: RetryPolicy;
   /** Least time between two liquidity publishes that reservation changes ask for (0: at once). */
   liquidityMinIntervalMs?: number;

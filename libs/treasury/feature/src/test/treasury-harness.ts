@@ -1,11 +1,10 @@
 import type { DataSource } from 'typeorm';
 import type { LiquidityEntry, PayoutProgress, SwapSnapshot } from '@swap/contracts';
-import { NETWORKS, type CurrencyCode } from '@swap/domain';
+import { NETWORKS, type CurrencyCode, type Logger, quietLogger } from '@swap/domain';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { LedgerRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import { TreasuryKeys } from '../lib/keys/treasury-keys';
-import type { TreasuryLogger } from '../lib/chains/chain-nodes';
 import type { LiquidityCaps } from '../lib/liquidity/liquidity-caps';
 import type { WalletObserver } from '../lib/metrics/wallet.metrics';
 import type { RetryPolicy } from '../lib/sending/retry-policy';
@@ -27,7 +26,7 @@ export class ManualClock {
   }
 }
 
-export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const silentLogger = quietLogger();
 
 /** What a treasury process sent out: progress to the engine and liquidity entries. */
 export interface Outbox {
@@ -60,7 +59,7 @@ export interface Harness {
     sendBatch?: number;
     wallets?: WalletObserver;
     /** Where the treasury logs (silent by default). */
-    logger?: TreasuryLogger;
+    logger?: Logger;
   }): TreasuryProcess;
   reset(): Promise<void>;
   close(): Promise<void>;

@@ -1,3 +1,4 @@
+import type { Logger } from '@swap/domain';
 import type { DataSource } from 'typeorm';
 import { KvLease, type Bus } from '@swap/bus';
 import type { ChainReader } from '@swap/chain';
@@ -12,7 +13,6 @@ import { DepositPublisher } from './deposits/deposit.publisher';
 import { DepositReporter } from './deposits/deposit-reporter';
 import { NO_PROGRESS, type WatcherProgress } from './metrics/watcher.metrics';
 import { NetworkWatcher } from './network-watcher';
-import type { WatcherLogger } from './watcher.logger';
 import type { WatcherSettings } from './watcher.settings';
 
 export interface NetworkWatcherDeps {
@@ -24,7 +24,7 @@ export interface NetworkWatcherDeps {
   owner: string;
   /** True once the watch list has recorded every swap event published so far. */
   watchListCaughtUp: () => Promise<boolean>;
-  logger: WatcherLogger;
+  logger: Logger;
   /** UNIX milliseconds. */
   clock?: () => number;
   /** Where the follower reports its progress (the metrics). */

@@ -1,10 +1,9 @@
 import type { BlockRef } from '@swap/chain';
-import type { Network } from '@swap/domain';
+import type { Network, Logger } from '@swap/domain';
 import { RepeatingTask } from '@swap/service-kit';
 import type { FollowChain } from './chain/follow-chain.use-case';
 import type { KvLease } from '@swap/bus';
 import { NO_PROGRESS, type WatcherProgress } from './metrics/watcher.metrics';
-import type { WatcherLogger } from './watcher.logger';
 
 // The cursor's height at info level at most this often; each block is logged at debug.
 const PROGRESS_LOG_MS = 30_000;
@@ -27,7 +26,7 @@ export class NetworkWatcher {
     private readonly lease: KvLease,
     private readonly follow: FollowChain,
     private readonly watchListCaughtUp: () => Promise<boolean>,
-    private readonly logger: WatcherLogger,
+    private readonly logger: Logger,
     private readonly clock: () => number,
     private readonly metrics: WatcherProgress = NO_PROGRESS,
   ) {}

@@ -8,7 +8,7 @@ import {
   type DepositObserved,
   type SwapSnapshot,
 } from '@swap/contracts';
-import type { Network } from '@swap/domain';
+import type { Network, Logger } from '@swap/domain';
 import { createDataSource } from '@swap/persistence';
 import {
   createTestDatabase,
@@ -28,7 +28,6 @@ import { createNetworkWatcher } from '../lib/create-network-watcher';
 import type { WatcherProgress } from '../lib/metrics/watcher.metrics';
 import type { NetworkWatcher } from '../lib/network-watcher';
 import { RecordSwap } from '../lib/watch-list/record-swap.use-case';
-import type { WatcherLogger } from '../lib/watcher.logger';
 import { hotWalletAddress, watcherSettings, type WatcherOptions } from '../lib/watcher.settings';
 import { ScriptedChain } from './scripted-chain';
 
@@ -56,7 +55,7 @@ export interface LogEntry {
   message: string;
 }
 
-export function recordingLogger(): WatcherLogger & { entries: LogEntry[] } {
+export function recordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const at = (level: LogEntry['level']) => (details: object, message: string) =>
     void entries.push({ level, details, message });

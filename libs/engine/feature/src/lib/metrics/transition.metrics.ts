@@ -1,5 +1,6 @@
 import { Counter, type Registry } from 'prom-client';
-import { SWAP_STATUSES, SWAP_TRANSITIONS, type Swap, type SwapStatus } from '@swap/domain';
+import { SWAP_STATUSES, type Swap, type SwapStatus } from '@swap/domain';
+import { SWAP_TRANSITIONS } from '@swap/engine-domain';
 
 /** Told of every committed transition: the swap as it was read, and as it was saved. */
 export type TransitionObserver = (before: Swap, after: Swap) => void;

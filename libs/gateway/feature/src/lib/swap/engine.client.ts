@@ -4,6 +4,7 @@ import {
   engineAdvanceSwap,
   engineCreateSwap,
   engineResolveSwap,
+  ResolveBody,
   RpcError,
   SwapSnapshot,
 } from '@swap/contracts';
@@ -49,7 +50,7 @@ export class EngineClient {
     return this.call((timeoutMs) => this.bus.request(engineAdvanceSwap, { id }, { timeoutMs }), false);
   }
 
-  resolve(id: string, choice: 'EXCHANGE' | 'REFUND', address: string | null): Promise<SwapSnapshot> {
+  resolve(id: string, choice: ResolveBody['choice'], address: string | null): Promise<SwapSnapshot> {
     return this.call(
       (timeoutMs) => this.bus.request(engineResolveSwap, { id, choice, address }, { timeoutMs }),
       false,

@@ -24,32 +24,3 @@ export function parseBody(raw: string): Body {
   }
   return body;
 }
-
-export function requiredString(body: Body, field: string): string {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') throw SwapErrors.missingField(field);
-  if (typeof value !== 'string') throw SwapErrors.wrongType(field, 'a string');
-  return value;
-}
-
-export function optionalString(body: Body, field: string): string | null {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') throw SwapErrors.wrongType(field, 'a string');
-  return value;
-}
-
-export function optionalBoolean(body: Body, field: string): boolean {
-  const value = body[field];
-  if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean') throw SwapErrors.wrongType(field, 'a boolean');
-  return value;
-}
-
-/** Fails with the first of `fields` that is absent, so the caller learns every required name in turn. */
-export function requireFields(body: Body, fields: readonly string[]): void {
-  for (const field of fields) {
-    const value = body[field];
-    if (value === undefined || value === null || value === '') throw SwapErrors.missingField(field);
-  }
-}

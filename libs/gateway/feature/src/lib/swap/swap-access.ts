@@ -15,7 +15,7 @@ export async function findVisibleSwap(
   const swap = await views.find(lookup.id);
   if (!swap) throw SwapErrors.swapNotFound();
   const owner = swap.apiKey === key.key;
-  const tokenOk = lookup.token !== null && constantTimeEqual(lookup.token, swap.token);
+  const tokenOk = lookup.token !== undefined && constantTimeEqual(lookup.token, swap.token);
   if (!owner && !tokenOk) throw SwapErrors.swapNotFound();
   return swap;
 }

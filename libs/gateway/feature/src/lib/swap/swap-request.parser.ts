@@ -1,97 +1,69 @@
+import { isValidAddress, parseAmount, SwapErrors, type AddressChains } from '@swap/domain';
 import {
-  CurrencyCode,
-  Direction,
-  isAnySwapId,
-  isCurrencyCode,
-  isValidAddress,
-  parseAmount,
-  RateType,
-  SwapErrors,
-  type AddressChains,
-} from '@swap/domain';
-import type { ApiKeyInfo } from '@swap/contracts';
+  createSwapBody,
+  quoteBody,
+  resolveBody,
+  swapLookupBody,
+  type ApiKeyInfo,
+  type CreateSwapRequest,
+  type QuoteBody,
+  type ResolveBody,
+  type SwapLookupBody,
+} from '@swap/contracts';
 import type { PriceSwapRequest } from '@swap/market';
-import { Body, optionalBoolean, optionalString, requiredString, requireFields } from './request-body';
+import { parseRequest } from './parse-request';
+import type { Body } from './request-body';
 
-function currencyField(body: Body, field: string): CurrencyCode {
-  const value = requiredString(body, field);
-  if (!isCurrencyCode(value)) throw SwapErrors.unknownCurrency(value);
-  return value;
-}
-
-function rateType(body: Body): RateType {
-  const value = body.type ?? 'float';
-  if (value !== 'float' && value !== 'fixed') throw SwapErrors.invalidRateType(value);
-  return value;
-}
-
-function direction(body: Body): Direction {
-  const value = body.direction ?? 'from';
-  if (value !== 'from' && value !== 'to') throw SwapErrors.invalidDirection(value);
-  return value;
-}
+/*
+ * The bodies' fields, types and defaults are declared in @swap/contracts (swap-api.requests.ts);
+ * here are the rules that need more than the body: the key's settings, the currencies' precision
+ * and the addresses' chains.
+ */
 
 /** Section 4.4: the body of /swap/price, checked against the key's settings. */
 export function parseQuoteRequest(body: Body, key: ApiKeyInfo): PriceSwapRequest {
-  requireFields(body, ['from', 'to', 'amount']);
-  const from = currencyField(body, 'from');
-  const to = currencyField(body, 'to');
-  if (from === to) throw SwapErrors.sameCurrency(from);
-  const dir = direction(body);
-  // A `to` order is always fixed-rate (section 4.1).
-  const type = dir === 'to' ? 'fixed' : rateType(body);
-  if (dir === 'to') rateType(body);
-  if (type === 'fixed' && !key.fixedRateEnabled) throw SwapErrors.fixedRateNotEnabled();
-  const amount = parseAmount(body.amount, dir === 'from' ? from : to);
-  return { from, to, type, direction: dir, amount, partnerPercent: key.partnerPercent };
+  return quoteTerms(parseRequest(quoteBody, body), key);
 }
 
-export interface CreateRequest extends PriceSwapRequest {
-  toAddress: string;
-  refundAddress: string | null;
-  dryrun: boolean;
+function quoteTerms(request: QuoteBody, key: ApiKeyInfo): PriceSwapRequest {
+  const { from, to, direction } = request;
+  if (from === to) throw SwapErrors.sameCurrency(from);
+  // A `to` order is always fixed-rate (section 4.1).
+  const type = direction === 'to' ? 'fixed' : request.type;
+  if (type === 'fixed' && !key.fixedRateEnabled) throw SwapErrors.fixedRateNotEnabled();
+  const amount = parseAmount(request.amount, direction === 'from' ? from : to);
+  return { from, to, type, direction, amount, partnerPercent: key.partnerPercent };
 }
+
+/** The engine's create request, but for who asks (the use case adds the request id and the key). */
+export type CreateRequest = Omit<CreateSwapRequest, 'requestId' | 'key'>;
 
 /** Section 4.1: the body of /swap/create. */
 export function parseCreateRequest(body: Body, key: ApiKeyInfo, chains: AddressChains = {}): CreateRequest {
-  requireFields(body, ['from', 'to', 'amount', 'toAddress']);
-  const dryrun = optionalBoolean(body, 'dryrun');
-  if (dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
-  const quote = parseQuoteRequest(body, key);
-  const toAddress = requiredString(body, 'toAddress').trim();
-  if (!isValidAddress(quote.to, toAddress, chains)) throw SwapErrors.invalidToAddress(quote.to);
-  const refundAddress = optionalString(body, 'refundAddress')?.trim() ?? null;
-  if (refundAddress !== null && !isValidAddress(quote.from, refundAddress, chains)) {
-    throw SwapErrors.invalidRefundAddress(quote.from);
+  const request = parseRequest(createSwapBody, body);
+  if (request.dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
+  const { type, amount } = quoteTerms(request, key);
+  if (!isValidAddress(request.to, request.toAddress, chains)) throw SwapErrors.invalidToAddress(request.to);
+  const refundAddress = request.refundAddress ?? null;
+  if (refundAddress !== null && !isValidAddress(request.from, refundAddress, chains)) {
+    throw SwapErrors.invalidRefundAddress(request.from);
   }
-  return { ...quote, toAddress, refundAddress, dryrun };
+  return { ...request, type, amount: amount.toString(), refundAddress };
 }
 
-export interface SwapLookup {
-  id: string;
-  token: string | null;
-}
+export type SwapLookup = SwapLookupBody;
 
 /**
  * Sections 4.5 and 4.7: { id, token? }. An id of no swap's shape names no swap: 404 Swap not found
  * (§4.5, §7), as an unknown one does; only a missing id is a 400.
  */
 export function parseSwapLookup(body: Body): SwapLookup {
-  const id = requiredString(body, 'id');
-  if (!isAnySwapId(id)) throw SwapErrors.swapNotFound();
-  return { id, token: optionalString(body, 'token') };
+  return parseRequest(swapLookupBody, body);
 }
 
-export interface ResolveRequest extends SwapLookup {
-  choice: 'EXCHANGE' | 'REFUND';
-  address: string | null;
-}
+export type ResolveRequest = ResolveBody;
 
 /** Section 4.6: { id, choice, address?, token? }. The address is checked against the swap's chain later. */
 export function parseResolveRequest(body: Body): ResolveRequest {
-  requireFields(body, ['id', 'choice']);
-  const lookup = parseSwapLookup(body);
-  const choice = requiredString(body, 'choice');
-  if (choice !== 'EXCHANGE' && choice !== 'REFUND') throw SwapErrors.invalidChoice(choice);
-  return { ...lookup, choice, address: optionalString(body, 'address')?.trim() ?? null };
+  return parseRequest(resolveBody, body);
 }

@@ -57,6 +57,7 @@ export class SwapUseCases {
     const request = parseCreateRequest(body, key, this.settings.chains);
     return this.record(() =>
       this.engine.create({
+        ...request,
         requestId,
         key: {
           apiKey: key.key,
@@ -65,14 +66,6 @@ export class SwapUseCases {
           autoExecuteOnMismatch: key.autoExecuteOnMismatch,
           partnerPercent: key.partnerPercent,
         },
-        type: request.type,
-        from: request.from,
-        to: request.to,
-        direction: request.direction,
-        amount: request.amount.toString(),
-        toAddress: request.toAddress,
-        refundAddress: request.refundAddress,
-        dryrun: request.dryrun,
       }),
     );
   }
@@ -90,7 +83,7 @@ export class SwapUseCases {
     const request = parseResolveRequest(body);
     const swap = await findVisibleSwap(this.views, request, key);
     // The engine judges the choice against the swap's state first, then the address (§4.6).
-    return this.record(() => this.engine.resolve(swap.id, request.choice, request.address));
+    return this.record(() => this.engine.resolve(swap.id, request.choice, request.address ?? null));
   }
 
   async advance(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {

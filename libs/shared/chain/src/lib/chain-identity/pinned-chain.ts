@@ -1,5 +1,5 @@
-import type { Network } from '@swap/domain';
-import type { ChainLogger, ChainReader } from '../chain-reader';
+import type { Network, Logger } from '@swap/domain';
+import type { ChainReader } from '../chain-reader';
 import { ChainIdentityMismatch } from './chain-identity-mismatch';
 import type { ChainIdentityPins, PinnedIdentity } from './identity-pins';
 
@@ -7,7 +7,7 @@ export interface PinnedChainOptions {
   pins: ChainIdentityPins;
   /** Told once when the node turns out to be on another chain; a service stops there (exit 78). */
   onMismatch: (mismatch: ChainIdentityMismatch) => void;
-  logger?: ChainLogger;
+  logger?: Logger;
 }
 
 /** Members that are checks themselves, not uses of the chain (identity is one on demand). */

@@ -1,5 +1,5 @@
+import type { Logger } from '@swap/domain';
 import { JsonRpcProvider } from 'ethers';
-import type { ChainLogger } from '../chain-reader';
 import { CheckOnce } from '../check-once';
 import type { EvmConfig, EvmNetwork } from './evm-config';
 import { endpointOf, EvmRpcError, jsonRpcErrorOf, scrubUrl } from './evm-rpc-errors';
@@ -16,7 +16,7 @@ export class EvmRpc {
   constructor(
     readonly network: EvmNetwork,
     private readonly config: EvmConfig,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {
     // A static network: ethers asks no eth_chainId of its own. No cache: a nonce read 100 ms after
     // a broadcast must see it. No batching: no 10 ms wait per request, and providers that cap or

@@ -1,7 +1,6 @@
 import { getAddress } from 'ethers';
 import { depositAddress } from '@swap/chain-keys';
-import { isValidAddress, type CurrencyCode } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
 import type {
   AddressSigner,
   BroadcastResult,
@@ -45,7 +44,7 @@ export class EvmSender implements ChainSender {
     private readonly config: EvmConfig,
     private readonly keys: SenderKeys,
     private readonly pending: PendingTransactions,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {
     this.replacer = new EvmReplacer(network, rpc, config);
   }

@@ -1,4 +1,5 @@
-import type { ChainLogger, ChainReader } from '../chain-reader';
+import type { Logger } from '@swap/domain';
+import type { ChainReader } from '../chain-reader';
 import type { ChainSender, PendingTransactions, SenderKeys } from '../chain-sender';
 import type { EvmConfig, EvmNetwork } from './evm-config';
 import { EvmReader } from './evm-reader';
@@ -8,7 +9,7 @@ import { EvmSender } from './evm-sender';
 export { evmConfig, type EvmConfig, type EvmNetwork } from './evm-config';
 
 /** Reads ETH (with USDTERC) or AVAX from the node at config.rpcUrl. */
-export function evmReader(network: EvmNetwork, config: EvmConfig, logger?: ChainLogger): ChainReader {
+export function evmReader(network: EvmNetwork, config: EvmConfig, logger?: Logger): ChainReader {
   return new EvmReader(
     network,
     new EvmRpc(network, config, logger),
@@ -23,7 +24,7 @@ export function evmSender(
   config: EvmConfig,
   keys: SenderKeys,
   pending: PendingTransactions,
-  logger?: ChainLogger,
+  logger?: Logger,
 ): ChainSender {
   return new EvmSender(network, new EvmRpc(network, config, logger), config, keys, pending, logger);
 }

@@ -1,19 +1,30 @@
+import { MoneroBlock, MoneroIncomingTransfer, MoneroTxWallet, type MoneroWalletRpc } from 'monero-ts';
 import { minedTransfers, pooledTransfers, type LockedTransfer } from './incoming-transfers';
 import type { MoneroWallet } from './monero-wallet';
 
 const TX = (n: number) => String(n).padStart(64, '0');
 
-/** An answer as parseJsonExact leaves it: every number as its source text. */
-const entry = (n: number, unlockTime: string, height = '1000') => ({
-  txid: TX(n),
-  address: `8sub${n}`,
-  amount: '1000000000000',
-  height,
-  subaddr_index: { major: '0', minor: String(n) },
-  unlock_time: unlockTime,
-});
+/** An entry as monero-ts gives it: unlock_time a number up to 15 digits and a string beyond, as parsed. */
+const entry = (n: number, unlockTime: string, height = '1000') => {
+  const tx = new MoneroTxWallet().setHash(TX(n));
+  tx.setUnlockTime((unlockTime.length > 15 ? unlockTime : Number(unlockTime)) as unknown as bigint);
+  if (height !== '0') tx.setBlock(new MoneroBlock().setHeight(Number(height)));
+  return new MoneroIncomingTransfer()
+    .setTx(tx)
+    .setAddress(`8sub${n}`)
+    .setAmount(1_000_000_000_000n)
+    .setAccountIndex(0)
+    .setSubaddressIndex(n);
+};
 
-const wallet = (answer: object) => ({ call: async () => answer }) as unknown as MoneroWallet;
+/** A wallet whose client answers getIncomingTransfers with the entries of `answer` (in or pool). */
+const wallet = (answer: { in?: MoneroIncomingTransfer[]; pool?: MoneroIncomingTransfer[] }) => {
+  const client = {
+    getIncomingTransfers: async () => answer.in ?? answer.pool ?? [],
+  } as unknown as MoneroWalletRpc;
+  const use = async <T>(_what: string, run: (c: MoneroWalletRpc) => Promise<T>) => run(client);
+  return { use } as unknown as MoneroWallet;
+};
 
 describe('Monero incoming transfers', () => {
   it('leaves out transfers their sender time-locked past the usual spendable age', async () => {

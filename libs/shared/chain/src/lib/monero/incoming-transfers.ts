@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { MoneroIncomingTransfer, MoneroTransferQuery } from 'monero-ts';
 import type { ChainTransfer } from '../chain-reader';
 import type { MoneroWallet } from './monero-wallet';
-import { count, hash, piconero, readAnswer } from './rpc-values';
 
 /** A ChainTransfer and the height of its block. */
 export type HeightTransfer = ChainTransfer & { height: number };
@@ -11,17 +10,16 @@ const UNLOCK_TIME_IS_HEIGHT_BELOW = 500_000_000n;
 /** Every Monero output is spendable 10 blocks after its own (CRYPTONOTE_DEFAULT_TX_SPENDABLE_AGE). */
 const SPENDABLE_AGE = 10n;
 
-// One entry per (transaction, subaddress): the wallet adds up the outputs of one subaddress.
-const entry = z.object({
-  txid: hash,
-  address: z.string(),
-  amount: piconero,
-  height: count,
-  subaddr_index: z.object({ major: count, minor: count }),
-  unlock_time: z.string().regex(/^\d+$/).transform(BigInt).default(0n),
-});
-
-type Entry = z.infer<typeof entry>;
+/** One incoming (transaction, subaddress) entry of the wallet: it adds up that subaddress's outputs. */
+interface Entry {
+  txid: string;
+  address: string;
+  amount: bigint;
+  /** 0 while in the pool. */
+  height: number;
+  minor: number;
+  unlockTime: bigint;
+}
 
 /** A transfer whose sender locked it beyond the usual spendable age: no deposit to credit. */
 export interface LockedTransfer {
@@ -36,9 +34,9 @@ export interface LockedTransfer {
  * service cannot touch. A pooled entry (no height yet) is locked by any unlock_time at all.
  */
 function timeLocked(e: Entry, nowSeconds: number): boolean {
-  if (e.unlock_time === 0n) return false;
-  if (e.unlock_time >= UNLOCK_TIME_IS_HEIGHT_BELOW) return e.unlock_time > BigInt(nowSeconds);
-  return e.height === 0 || e.unlock_time > BigInt(e.height) + SPENDABLE_AGE;
+  if (e.unlockTime === 0n) return false;
+  if (e.unlockTime >= UNLOCK_TIME_IS_HEIGHT_BELOW) return e.unlockTime > BigInt(nowSeconds);
+  return e.height === 0 || e.unlockTime > BigInt(e.height) + SPENDABLE_AGE;
 }
 
 /** The entries a deposit may be made of; the others go to `onLocked`. */
@@ -46,14 +44,14 @@ function unlocked(entries: Entry[], onLocked: (transfer: LockedTransfer) => void
   const nowSeconds = Math.floor(Date.now() / 1000);
   return entries.filter((e) => {
     if (!timeLocked(e, nowSeconds)) return true;
-    onLocked({ txid: e.txid, address: e.address, unlockTime: e.unlock_time });
+    onLocked({ txid: e.txid, address: e.address, unlockTime: e.unlockTime });
     return false;
   });
 }
 
 const toTransfer = (e: Entry): HeightTransfer => ({
   txid: e.txid,
-  index: e.subaddr_index.minor,
+  index: e.minor,
   currency: 'XMR',
   to: e.address,
   amount: e.amount,
@@ -71,18 +69,10 @@ export async function minedTransfers(
   to: number,
   onLocked: (transfer: LockedTransfer) => void = () => undefined,
 ): Promise<HeightTransfer[]> {
-  // get_transfers takes heights above min_height, up to max_height.
   // Nothing of ours is in the genesis block, so height 0 may be left out.
-  const params = {
-    in: true,
-    account_index: 0,
-    filter_by_height: true,
-    min_height: Math.max(0, from - 1),
-    max_height: to,
-  };
-  const answer = await wallet.call('get_transfers', params);
-  const { in: incoming } = readAnswer(z.object({ in: z.array(entry).default([]) }), answer, 'get_transfers');
-  return unlocked(incoming, onLocked).map(toTransfer);
+  const query = { accountIndex: 0, txQuery: { minHeight: from, maxHeight: to } };
+  const entries = await incoming(wallet, query);
+  return unlocked(entries, onLocked).map(toTransfer);
 }
 
 /** Incoming transfers of account 0 waiting in the daemon's pool, as of the wallet's last refresh. */
@@ -90,10 +80,27 @@ export async function pooledTransfers(
   wallet: MoneroWallet,
   onLocked: (transfer: LockedTransfer) => void = () => undefined,
 ): Promise<ChainTransfer[]> {
-  const answer = await wallet.call('get_transfers', { pool: true, account_index: 0 });
-  const { pool } = readAnswer(z.object({ pool: z.array(entry).default([]) }), answer, 'get_transfers');
-  return unlocked(pool, onLocked).map((e) => {
+  const entries = await incoming(wallet, { accountIndex: 0, txQuery: { inTxPool: true } });
+  return unlocked(entries, onLocked).map((e) => {
     const { height: _height, ...transfer } = toTransfer(e);
     return transfer;
   });
+}
+
+async function incoming(wallet: MoneroWallet, query: Partial<MoneroTransferQuery>): Promise<Entry[]> {
+  const transfers = await wallet.use('get_transfers', (w) => w.getIncomingTransfers(query));
+  return transfers.map(entryOf);
+}
+
+function entryOf(t: MoneroIncomingTransfer): Entry {
+  const tx = t.getTx();
+  return {
+    txid: tx.getHash(),
+    address: t.getAddress(),
+    amount: t.getAmount(),
+    height: tx.getHeight() ?? 0,
+    minor: t.getSubaddressIndex(),
+    // monero-ts keeps unlock_time as the answer had it: a number up to 15 digits, a string beyond.
+    unlockTime: BigInt(tx.getUnlockTime() ?? 0),
+  };
 }

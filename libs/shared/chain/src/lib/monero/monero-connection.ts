@@ -1,4 +1,4 @@
-import type { ChainLogger } from '../chain-reader';
+import type { Logger } from '@swap/domain';
 import { walletFileName, type MoneroConfig } from './monero-config';
 import { MoneroDaemon } from './monero-daemon';
 import { MoneroRpc } from './monero-rpc';
@@ -16,7 +16,7 @@ export interface MoneroConnection {
 export function moneroConnection(
   config: MoneroConfig,
   keys: MoneroWalletKeys,
-  logger?: ChainLogger,
+  logger?: Logger,
 ): MoneroConnection {
   const file = {
     name: walletFileName(config, keys),

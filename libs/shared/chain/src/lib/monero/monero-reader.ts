@@ -1,12 +1,5 @@
-import type { CurrencyCode } from '@swap/domain';
-import type {
-  BlockRef,
-  ChainBlock,
-  ChainLogger,
-  ChainReader,
-  ChainTransfer,
-  TxStatus,
-} from '../chain-reader';
+import type { CurrencyCode, Logger } from '@swap/domain';
+import type { BlockRef, ChainBlock, ChainReader, ChainTransfer, TxStatus } from '../chain-reader';
 import type { MoneroConfig } from './monero-config';
 import { moneroConnection, type MoneroConnection } from './monero-connection';
 import type { BlockHeader, MoneroDaemon } from './monero-daemon';
@@ -31,11 +24,7 @@ const ATTEMPTS = 3;
  * from `wallet` in a monero-wallet-rpc (the watcher's is view-only). Balances are only right with
  * the full wallet: a view-only wallet cannot see its outputs being spent.
  */
-export function moneroReader(
-  config: MoneroConfig,
-  wallet: MoneroWalletKeys,
-  logger?: ChainLogger,
-): ChainReader {
+export function moneroReader(config: MoneroConfig, wallet: MoneroWalletKeys, logger?: Logger): ChainReader {
   return new MoneroReader(moneroConnection(config, wallet, logger), logger);
 }
 
@@ -50,7 +39,7 @@ class MoneroReader implements ChainReader {
 
   constructor(
     connection: MoneroConnection,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {
     ({ daemon: this.daemon, wallet: this.wallet, subaddresses: this.subaddresses } = connection);
   }

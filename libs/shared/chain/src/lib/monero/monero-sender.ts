@@ -1,6 +1,5 @@
 import type { Chain } from '@swap/chain-keys';
-import type { CurrencyCode } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import type { CurrencyCode, Logger } from '@swap/domain';
 import type {
   AddressSigner,
   BroadcastResult,
@@ -32,7 +31,7 @@ const MAX_ORDERS = 15;
  * transfer leaves account 0 as a whole (the hot wallet and the deposit subaddresses), whatever the
  * signer's index.
  */
-export function moneroSender(config: MoneroConfig, keys: SenderKeys, logger?: ChainLogger): ChainSender {
+export function moneroSender(config: MoneroConfig, keys: SenderKeys, logger?: Logger): ChainSender {
   if (!keys.moneroWallet) throw new Error('the XMR sender needs the wallet keys (SenderKeys.moneroWallet)');
   const { address, spendKey, viewKey } = keys.moneroWallet();
   if (moneroViewWallet(keys.accountPublic, config.chain).address !== address)
@@ -55,7 +54,7 @@ class MoneroSender implements ChainSender {
   constructor(
     private readonly chain: Chain,
     connection: MoneroConnection,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {
     ({ daemon: this.daemon, wallet: this.wallet, subaddresses: this.subaddresses } = connection);
   }
@@ -106,9 +105,9 @@ class MoneroSender implements ChainSender {
     if (!raw) return { accepted: false, reason: 'not a signed Monero transaction' };
     if ((await this.daemon.transactions([tx.txid])).length > 0) return { accepted: true };
     try {
-      await this.wallet.call('relay_tx', { hex: raw.metadata });
+      await this.wallet.use('relay_tx', (w) => w.relayTx(raw.metadata));
       await this.wallet
-        .call('store')
+        .use('store', (w) => w.save())
         .catch((err: unknown) => this.logger?.warn({ err }, 'wallet store failed'));
       return { accepted: true };
     } catch (err) {

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import type { ChainLogger } from '../chain-reader';
+import type { Logger } from '@swap/domain';
+import type { MoneroWalletRpc } from 'monero-ts';
 import { MoneroRpcError, type MoneroRpc } from './monero-rpc';
 import type { MoneroWalletKeys } from './monero-wallet-keys';
-import { readAnswer } from './rpc-values';
 
 /** monero-wallet-rpc's WALLET_RPC_ERROR_CODE_NOT_OPEN: no wallet open (the wallet-rpc restarted). */
 const NOT_OPEN = -13;
@@ -33,10 +32,10 @@ export class MoneroWallet {
   private opening: Promise<void> | null = null;
 
   constructor(
-    readonly rpc: MoneroRpc,
+    readonly rpc: MoneroRpc<'monero-wallet-rpc'>,
     readonly keys: MoneroWalletKeys,
     private readonly file: WalletFile,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {}
 
   get address(): string {
@@ -47,18 +46,23 @@ export class MoneroWallet {
     return this.file.name;
   }
 
-  /** A wallet RPC method on this wallet: its result, or a MoneroRpcError. */
-  async call(method: string, params: object = {}, timeoutMs?: number): Promise<unknown> {
+  /** `use` of monero-ts's client on this wallet, as `what`: its result, or a MoneroRpcError. */
+  async use<T>(what: string, use: (client: MoneroWalletRpc) => Promise<T>, timeoutMs?: number): Promise<T> {
     await this.open();
     try {
-      return await this.rpc.call(method, params, timeoutMs);
+      return await this.rpc.use(what, use, timeoutMs);
     } catch (err) {
       if (!(err instanceof MoneroRpcError && err.code === NOT_OPEN)) throw err;
       this.logger?.warn({ wallet: this.file.name }, 'monero wallet was closed: opening it again');
       this.opening = null;
       await this.open();
-      return this.rpc.call(method, params, timeoutMs);
+      return this.rpc.use(what, use, timeoutMs);
     }
+  }
+
+  /** A wallet RPC method monero-ts has no call for, on this wallet: its raw result. */
+  call(method: string, params: object = {}, timeoutMs?: number): Promise<unknown> {
+    return this.use(method, (client) => rawCall(client, method, params), timeoutMs);
   }
 
   private open(): Promise<void> {
@@ -74,7 +78,7 @@ export class MoneroWallet {
     if ((await this.openAddress()) !== this.keys.address) {
       const { name, password } = this.file;
       try {
-        await this.rpc.call('open_wallet', { filename: name, password }, OPEN_TIMEOUT_MS);
+        await this.rpc.use('open_wallet', (w) => w.openWallet(name, password), OPEN_TIMEOUT_MS);
       } catch (err) {
         if (!(err instanceof MoneroRpcError)) throw err;
         await this.restore();
@@ -84,7 +88,7 @@ export class MoneroWallet {
         throw new Error(`wallet file ${name} holds ${address ?? 'nothing'}, not ${this.keys.address}`);
     }
     // Scans happen only in our refresh calls, after the subaddress table has been made ready for them.
-    await this.rpc.call('auto_refresh', { enable: false });
+    await this.rpc.use('auto_refresh', (w) => w.stopSyncing());
     this.generation++;
   }
 
@@ -93,12 +97,9 @@ export class MoneroWallet {
     const { name, password, restoreHeight } = this.file;
     const { address, viewKey, spendKey } = this.keys;
     try {
-      const params = { filename: name, password, address, viewkey: viewKey, restore_height: restoreHeight };
-      await this.rpc.call(
-        'generate_from_keys',
-        spendKey ? { ...params, spendkey: spendKey } : params,
-        OPEN_TIMEOUT_MS,
-      );
+      const keys = { primaryAddress: address, privateViewKey: viewKey, privateSpendKey: spendKey };
+      const config = { path: name, password, restoreHeight, ...keys };
+      await this.rpc.use('generate_from_keys', (w) => w.createWallet(config), OPEN_TIMEOUT_MS);
     } catch (err) {
       if (err instanceof MoneroRpcError && /exists/i.test(err.detail))
         throw new Error(`wallet file ${name} exists but does not open: wrong XMR_WALLET_PASSWORD?`);
@@ -111,11 +112,18 @@ export class MoneroWallet {
 
   private async openAddress(): Promise<string | null> {
     try {
-      const answer = await this.rpc.call('get_address', { account_index: 0, address_index: [0] });
-      return readAnswer(z.object({ address: z.string() }), answer, 'get_address').address;
+      // Not getPrimaryAddress(): it answers from a cache, even for a wallet-rpc that restarted.
+      const [primary] = await this.rpc.use('get_address', (w) => w.getSubaddresses(0, [0], true));
+      return primary?.getAddress() ?? null;
     } catch (err) {
       if (err instanceof MoneroRpcError && err.code === NOT_OPEN) return null;
       throw err;
     }
   }
+}
+
+/** A JSON-RPC call through monero-ts's connection to the wallet-rpc (its transport, its digest auth). */
+async function rawCall(client: MoneroWalletRpc, method: string, params: object): Promise<unknown> {
+  const answer = (await client.getRpcConnection()?.sendJsonRequest(method, params)) as { result?: unknown };
+  return answer?.result;
 }

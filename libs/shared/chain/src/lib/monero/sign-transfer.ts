@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { SenderNotReady } from '../chain-sender';
 import { MoneroRpcError } from './monero-rpc';
 import type { MoneroWallet } from './monero-wallet';
-import { hash, piconero, readAnswer } from './rpc-values';
 
 /** monero-wallet-rpc error codes: the balance covers it, the unlocked part does not; or neither. */
 const NOT_ENOUGH_UNLOCKED_MONEY = -37;
@@ -24,14 +22,6 @@ export interface UnrelayedTransfer {
   metadata: string;
 }
 
-const answer = z.object({
-  tx_hash: hash,
-  fee: piconero,
-  tx_key: z.string(),
-  tx_blob: z.string(),
-  tx_metadata: z.string(),
-});
-
 /**
  * One transaction from account 0 paying every destination, signed and NOT relayed. Signing two
  * before relaying the first would spend the same outputs twice, hence one transaction for all.
@@ -40,31 +30,24 @@ export async function signTransfer(
   wallet: MoneroWallet,
   destinations: Destination[],
 ): Promise<UnrelayedTransfer> {
-  let result: z.infer<typeof answer>;
-  try {
-    const params = {
-      destinations,
-      account_index: 0,
-      priority: 0,
-      get_tx_key: true,
-      get_tx_hex: true,
-      get_tx_metadata: true,
-      do_not_relay: true,
-    };
-    result = readAnswer(answer, await wallet.call('transfer', params, TRANSFER_TIMEOUT_MS), 'transfer');
-  } catch (err) {
-    throw await explain(wallet, err, destinations);
-  }
+  // priority 0: the wallet's default; relay: false keeps the blob and metadata for broadcast.
+  const config = { accountIndex: 0, destinations, priority: 0, relay: false };
+  const tx = await wallet
+    .use('transfer', (w) => w.createTx(config), TRANSFER_TIMEOUT_MS)
+    .catch(async (err: unknown) => {
+      throw await explain(wallet, err, destinations);
+    });
+  const [txid, fee, txKey, txHex, metadata] = [
+    tx.getHash(),
+    tx.getFee(),
+    tx.getKey(),
+    tx.getFullHex(),
+    tx.getMetadata(),
+  ];
   // A view-only wallet answers with an unsigned transaction set and no blob.
-  if (!result.tx_blob || !result.tx_metadata || !result.tx_key)
+  if (!txid || fee === undefined || !txHex || !metadata || !txKey)
     throw new Error(`wallet ${wallet.name} gave no signed transaction: is it view-only?`);
-  return {
-    txid: result.tx_hash,
-    fee: result.fee,
-    txKey: result.tx_key,
-    txHex: result.tx_blob,
-    metadata: result.tx_metadata,
-  };
+  return { txid, fee, txKey, txHex, metadata };
 }
 
 async function explain(wallet: MoneroWallet, err: unknown, destinations: Destination[]): Promise<unknown> {
@@ -72,10 +55,7 @@ async function explain(wallet: MoneroWallet, err: unknown, destinations: Destina
   if (err.code === NOT_ENOUGH_UNLOCKED_MONEY) return new SenderNotReady('waiting for outputs to unlock');
   if (err.code !== NOT_ENOUGH_MONEY) return err;
   const needed = destinations.reduce((sum, d) => sum + d.amount, 0n);
-  const balance = await wallet
-    .call('get_balance', { account_index: 0 })
-    .then((a) => readAnswer(z.object({ balance: piconero }), a, 'get_balance').balance)
-    .catch(() => null);
+  const balance = await wallet.use('get_balance', (w) => w.getBalance(0)).catch(() => null);
   const holds = balance === null ? '' : `the wallet holds ${balance} piconero, `;
   return new Error(`insufficient funds: ${holds}the transfers need ${needed} piconero plus the fee`);
 }

@@ -1,5 +1,5 @@
+import type { Logger } from '@swap/domain';
 import { z } from 'zod';
-import type { ChainLogger } from '../chain-reader';
 import { MoneroRpcError } from './monero-rpc';
 import type { MoneroWallet } from './monero-wallet';
 import { count, readAnswer } from './rpc-values';
@@ -22,7 +22,7 @@ export class SubaddressTable {
   constructor(
     private readonly wallet: MoneroWallet,
     private readonly lookahead: number,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {}
 
   /** Makes the table reach `index` + lookahead. Calls run one after the other, so none creates twice. */
@@ -41,7 +41,7 @@ export class SubaddressTable {
       let last = await this.create(1);
       while (last < target) last = await this.create(Math.min(CHUNK, target - last));
       // A wallet-rpc that dies before it stores would come back without them, and scan on.
-      await this.wallet.call('store', {}, CREATE_TIMEOUT_MS);
+      await this.wallet.use('store', (w) => w.save(), CREATE_TIMEOUT_MS);
       this.logger?.info({ wallet: this.wallet.name, upTo: last }, 'monero subaddresses created');
     }
     this.known = target;
@@ -50,7 +50,7 @@ export class SubaddressTable {
 
   private async has(index: number): Promise<boolean> {
     try {
-      await this.wallet.call('get_address', { account_index: 0, address_index: [index] });
+      await this.wallet.use('get_address', (w) => w.getSubaddresses(0, [index], true));
       return true;
     } catch (err) {
       // "address index is out of bound"
@@ -61,6 +61,7 @@ export class SubaddressTable {
 
   /** Adds `n` subaddresses; returns the highest index now in the table. */
   private async create(n: number): Promise<number> {
+    // Hand-written: monero-ts's createSubaddress makes one per call, and the table grows by 1000s.
     const answer = await this.wallet.call(
       'create_address',
       { account_index: 0, count: n },

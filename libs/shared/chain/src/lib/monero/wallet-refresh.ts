@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { MoneroWallet } from './monero-wallet';
-import { count, readAnswer } from './rpc-values';
 import type { SubaddressTable } from './subaddress-table';
 
 /** Scanning a long way (a first sync) happens inside one refresh call. */
@@ -15,10 +13,9 @@ export async function refreshWallet(wallet: MoneroWallet, subaddresses: Subaddre
   await subaddresses.expect(0);
   if (wallet.rescanDue) {
     // Everything from the restore height again, with the whole table (a new wallet holds no tx keys to lose).
-    await wallet.call('rescan_blockchain', {}, REFRESH_TIMEOUT_MS);
+    await wallet.use('rescan_blockchain', (w) => w.rescanBlockchain(), REFRESH_TIMEOUT_MS);
     wallet.rescanDue = false;
   }
-  await wallet.call('refresh', {}, REFRESH_TIMEOUT_MS);
-  const answer = await wallet.call('get_height');
-  return readAnswer(z.object({ height: count }), answer, 'get_height').height;
+  await wallet.use('refresh', (w) => w.sync(), REFRESH_TIMEOUT_MS);
+  return wallet.use('get_height', (w) => w.getHeight());
 }

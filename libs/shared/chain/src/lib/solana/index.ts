@@ -1,4 +1,5 @@
-import type { ChainLogger, ChainReader } from '../chain-reader';
+import type { Logger } from '@swap/domain';
+import type { ChainReader } from '../chain-reader';
 import type { ChainSender, SenderKeys } from '../chain-sender';
 import type { SolanaConfig } from './solana-config';
 import { SolanaReader } from './solana-reader';
@@ -8,11 +9,11 @@ import { SolanaSender } from './solana-sender';
 export { solanaConfig, SOLANA_GENESIS, type SolanaConfig } from './solana-config';
 
 /** Reads SOL from the node at config.rpcUrl. */
-export function solanaReader(config: SolanaConfig, logger?: ChainLogger): ChainReader {
+export function solanaReader(config: SolanaConfig, logger?: Logger): ChainReader {
   return new SolanaReader(new SolanaRpc(config, logger));
 }
 
 /** Signs with the treasury's keys and broadcasts to the node at config.rpcUrl. */
-export function solanaSender(config: SolanaConfig, keys: SenderKeys, logger?: ChainLogger): ChainSender {
+export function solanaSender(config: SolanaConfig, keys: SenderKeys, logger?: Logger): ChainSender {
   return new SolanaSender(new SolanaRpc(config, logger), config, keys, logger);
 }

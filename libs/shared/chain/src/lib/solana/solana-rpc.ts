@@ -1,5 +1,4 @@
-import { parseJsonExact } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import { parseJsonExact, type Logger } from '@swap/domain';
 import { CheckOnce } from '../check-once';
 import { endpointOf, scrubUrl } from '../evm/evm-rpc-errors';
 import type { SolanaConfig } from './solana-config';
@@ -38,7 +37,7 @@ export class SolanaRpc {
 
   constructor(
     private readonly config: SolanaConfig,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {}
 
   get endpoint(): string {

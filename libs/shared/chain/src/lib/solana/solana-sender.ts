@@ -1,6 +1,5 @@
 import { depositAddress } from '@swap/chain-keys';
-import { isValidAddress, type CurrencyCode } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
 import {
   UnsignableTransfer,
   type AddressSigner,
@@ -40,7 +39,7 @@ export class SolanaSender implements ChainSender {
     private readonly rpc: SolanaRpc,
     private readonly config: SolanaConfig,
     private readonly keys: SenderKeys,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {}
 
   async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {

@@ -1,4 +1,5 @@
-import type { ChainLogger, ChainReader } from '../chain-reader';
+import type { Logger } from '@swap/domain';
+import type { ChainReader } from '../chain-reader';
 import type { ChainSender, SenderKeys } from '../chain-sender';
 import type { TronConfig } from './tron-config';
 import { TronEnergy } from './tron-energy';
@@ -9,12 +10,12 @@ import { TronSender } from './tron-sender';
 export { tronConfig, TRON_GENESIS, MAINNET_USDT_TRC20, type TronConfig } from './tron-config';
 
 /** Reads TRX and USDT TRC-20 from the node at config.rpcUrl. */
-export function tronReader(config: TronConfig, logger?: ChainLogger): ChainReader {
+export function tronReader(config: TronConfig, logger?: Logger): ChainReader {
   return new TronReader(new TronHttp(config, logger), config);
 }
 
 /** Signs with the treasury's keys and broadcasts to the node at config.rpcUrl. */
-export function tronSender(config: TronConfig, keys: SenderKeys, logger?: ChainLogger): ChainSender {
+export function tronSender(config: TronConfig, keys: SenderKeys, logger?: Logger): ChainSender {
   const http = new TronHttp(config, logger);
   return new TronSender(http, config, keys, new TronEnergy(http, config), logger);
 }

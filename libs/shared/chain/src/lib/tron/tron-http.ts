@@ -1,5 +1,4 @@
-import { parseJsonExact } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import { parseJsonExact, type Logger } from '@swap/domain';
 import { CheckOnce } from '../check-once';
 import { endpointOf, scrubUrl } from '../evm/evm-rpc-errors';
 import type { TronConfig } from './tron-config';
@@ -18,7 +17,7 @@ export class TronHttp {
 
   constructor(
     private readonly config: TronConfig,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {}
 
   get endpoint(): string {

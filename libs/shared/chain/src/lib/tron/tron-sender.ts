@@ -1,7 +1,6 @@
 import { TronWeb } from 'tronweb';
 import { depositAddress } from '@swap/chain-keys';
-import { isValidAddress, type CurrencyCode } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
 import {
   UnsignableTransfer,
   type AddressSigner,
@@ -62,7 +61,7 @@ export class TronSender implements ChainSender {
     private readonly config: TronConfig,
     private readonly keys: SenderKeys,
     private readonly energy: TronEnergy,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
     private readonly clock: () => number = Date.now,
   ) {
     if (config.sweepEnergy === 'delegate') {

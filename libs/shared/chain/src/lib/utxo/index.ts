@@ -1,4 +1,5 @@
-import type { ChainLogger, ChainReader } from '../chain-reader';
+import type { Logger } from '@swap/domain';
+import type { ChainReader } from '../chain-reader';
 import type { ChainSender, PendingTransactions, SenderKeys } from '../chain-sender';
 import type { UtxoConfig } from './utxo-config';
 import type { UtxoNetwork } from './utxo-network';
@@ -23,7 +24,7 @@ function checked(network: UtxoNetwork, config: UtxoConfig): UtxoConfig {
 export function utxoReader(
   network: UtxoNetwork,
   config: UtxoConfig,
-  options: { wallet?: boolean; logger?: ChainLogger } = {},
+  options: { wallet?: boolean; logger?: Logger } = {},
 ): ChainReader {
   return new UtxoReader(network, checked(network, config), new UtxoRpc(config), options);
 }
@@ -34,7 +35,7 @@ export function utxoSender(
   config: UtxoConfig,
   keys: SenderKeys,
   pending: PendingTransactions,
-  logger?: ChainLogger,
+  logger?: Logger,
 ): ChainSender {
   return new UtxoSender(network, checked(network, config), new UtxoRpc(config), keys, pending, logger);
 }

@@ -1,4 +1,4 @@
-import type { ChainLogger } from '../chain-reader';
+import type { Logger } from '@swap/domain';
 import { query, strings, walletInfo } from './rpc-schemas';
 import { isRpcCode, type UtxoRpc } from './utxo-rpc';
 
@@ -23,7 +23,7 @@ export type WalletKind = 'descriptors' | 'legacy';
  * without private keys, as a descriptor wallet where the node supports them, else legacy
  * (litecoind 0.21 has no sqlite). Either way the node loads it again after a restart.
  */
-export async function openWallet(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<WalletKind> {
+export async function openWallet(rpc: UtxoRpc, name: string, logger?: Logger): Promise<WalletKind> {
   if (!(await listed(rpc, name))) {
     if (!(await loaded(rpc, name, logger))) await create(rpc, name, logger);
     // Another caller may still be creating or loading it: the node lists it once it is usable.
@@ -45,7 +45,7 @@ async function untilListed(rpc: UtxoRpc, name: string): Promise<void> {
 }
 
 /** True once the wallet is loaded from disk; false when the node has no such wallet. */
-async function loaded(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<boolean> {
+async function loaded(rpc: UtxoRpc, name: string, logger?: Logger): Promise<boolean> {
   try {
     await rpc.call('loadwallet', [name, true]);
     logger?.info({ wallet: name }, 'loaded the node wallet');
@@ -57,7 +57,7 @@ async function loaded(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise
   }
 }
 
-async function create(rpc: UtxoRpc, name: string, logger?: ChainLogger): Promise<void> {
+async function create(rpc: UtxoRpc, name: string, logger?: Logger): Promise<void> {
   // createwallet name disable_private_keys blank passphrase avoid_reuse descriptors load_on_startup
   const createAs = (descriptors: boolean) =>
     rpc.call('createwallet', [name, true, true, '', false, descriptors, true]);

@@ -1,6 +1,6 @@
+import type { Logger } from '@swap/domain';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { depositAddress, extendedKeyForChain } from '@swap/chain-keys';
-import type { ChainLogger } from '../chain-reader';
 import { scriptFromAddress } from './address-codec';
 import { openWallet } from './open-wallet';
 import { descriptorInfo, importResults, query } from './rpc-schemas';
@@ -29,7 +29,7 @@ export class TreasuryWallet {
     private readonly rpc: UtxoRpc,
     private readonly config: UtxoConfig,
     private readonly accountPublic: string,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {}
 
   /** The output script of receive index `index`, hex. */

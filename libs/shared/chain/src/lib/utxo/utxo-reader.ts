@@ -1,13 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { CurrencyCode } from '@swap/domain';
-import type {
-  BlockRef,
-  ChainBlock,
-  ChainLogger,
-  ChainReader,
-  ChainTransfer,
-  TxStatus,
-} from '../chain-reader';
+import type { CurrencyCode, Logger } from '@swap/domain';
+import type { BlockRef, ChainBlock, ChainReader, ChainTransfer, TxStatus } from '../chain-reader';
 import { scriptFromAddress } from './address-codec';
 import { forEachLimit } from './map-limit';
 import { openWallet, type WalletKind } from './open-wallet';
@@ -27,7 +20,7 @@ const MEMPOOL_CONCURRENCY = 8;
 export interface UtxoReaderOptions {
   /** Balances come from the node's watch-only wallet (the treasury's reader); watchers need none. */
   wallet?: boolean;
-  logger?: ChainLogger;
+  logger?: Logger;
 }
 
 /** ChainReader of a Bitcoin Core–style node (BTC, LTC): blocks and mempool by RPC, balances by its wallet. */

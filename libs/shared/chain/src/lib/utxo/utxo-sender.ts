@@ -1,8 +1,7 @@
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import type { CurrencyCode } from '@swap/domain';
-import type { ChainLogger } from '../chain-reader';
+import type { CurrencyCode, Logger } from '@swap/domain';
 import {
   SenderNotReady,
   UnsignableTransfer,
@@ -53,7 +52,7 @@ export class UtxoSender implements ChainSender {
     private readonly rpc: UtxoRpc,
     private readonly keys: SenderKeys,
     private readonly pending: PendingTransactions,
-    private readonly logger?: ChainLogger,
+    private readonly logger?: Logger,
   ) {
     this.params = addressParams(network, config.chain);
     this.wallet = new TreasuryWallet(rpc, config, keys.accountPublic, logger);

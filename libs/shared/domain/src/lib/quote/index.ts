@@ -5,5 +5,6 @@ export * from './market-rate';
 export * from './parse-amount';
 export * from './quote';
 export * from './refund';
+export * from './slippage';
 export * from './tolerance';
 export * from './validate-quote';

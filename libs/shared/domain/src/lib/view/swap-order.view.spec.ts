@@ -1,22 +1,33 @@
 import { fromUnits } from '../money';
 import { outputForDeposit } from '../quote/conversion';
 import {
-  ev,
   FURTHER_TX,
   LATER_TX,
   newDryRun,
-  newFixedSwap,
   newSwap,
   PAYOUT_TX,
+  plainSwaps,
   REFUND_ADDRESS,
   RETURN_TX,
-  states,
   T0,
-  walk,
-} from '../machine/machine.fixtures';
+} from '../../testing';
 import { renderSwapOrder } from './swap-order.view';
 
 const opts = { now: T0 + 600, publicUrl: 'https://swap.example' };
+
+/** 0.01 BTC credited at 16 (15.5 quoted): 0.1596 ETH out after the 0.25 % fee of 0.0004 ETH. */
+const CREDITED_AT_16 = {
+  amountTo: 159_600_000_000_000_000n,
+  feeAmount: 400_000_000_000_000n,
+  rateActual: '16',
+  slippage: '3.22580645',
+};
+
+/** 0.01 BTC → USDT on Ethereum credited at the quoted 60000: 598.5 USDT out, 1.5 USDT fee. */
+const USDT_CREDITED = plainSwaps.exchanging(
+  newSwap({ to: 'USDTERC', amountTo: 1_000_000_000n, rate: '60000', feeAmount: 0n }),
+  { amountTo: 598_500_000n, feeAmount: 1_500_000n },
+);
 
 describe('renderSwapOrder (section 2.5)', () => {
   it('renders a NEW swap with exactly the documented fields', () => {
@@ -62,7 +73,7 @@ describe('renderSwapOrder (section 2.5)', () => {
   });
 
   it('rule 1: adds a further deposit paid on its own to from.amountDeposited, to.amount and fee.amount; to.tx is the latest payout', () => {
-    const further = walk(states.sendingWithFurther(), ev.landed(), ev.furtherBroadcast());
+    const further = plainSwaps.furtherSent();
     const view = renderSwapOrder(further, opts);
     const out = outputForDeposit(500_000n, 'BTC', 'ETH', '15.5', '0.25');
     expect(view.status).toBe('SENDING');
@@ -72,7 +83,7 @@ describe('renderSwapOrder (section 2.5)', () => {
     expect(view.to.tx).toMatchObject({ id: FURTHER_TX, confirmations: 0 });
     expect(view.returns).toEqual([]);
     // A further payout that failed sent its deposit back: it counts no more.
-    const failed = renderSwapOrder(walk(further, ev.furtherFailed()), opts);
+    const failed = renderSwapOrder(plainSwaps.furtherFailed(), opts);
     expect(failed.from.amountDeposited).toBe('0.01000000');
     expect(failed.to.tx).toMatchObject({ id: PAYOUT_TX });
     expect(failed.returns).toEqual([
@@ -86,7 +97,7 @@ describe('renderSwapOrder (section 2.5)', () => {
   });
 
   it('lists the deposits going back, with their status and transaction', () => {
-    const waiting = renderSwapOrder(states.doneWithWaitingReturn(), opts);
+    const waiting = renderSwapOrder(plainSwaps.doneWithWaitingReturn(), opts);
     expect(waiting.returns).toEqual([
       {
         depositTx: LATER_TX,
@@ -98,7 +109,7 @@ describe('renderSwapOrder (section 2.5)', () => {
         reason: 'The deposit confirmed after the swap ended (DONE); it goes back minus the 1 % refund fee',
       },
     ]);
-    const sent = renderSwapOrder(walk(states.doneWithReturn(), ev.returned('Ab3dEf7hJk-return-1')), opts);
+    const sent = renderSwapOrder(plainSwaps.doneWithReturnSent(), opts);
     expect(sent.returns[0]).toMatchObject({
       status: 'REFUNDED',
       address: REFUND_ADDRESS,
@@ -111,19 +122,15 @@ describe('renderSwapOrder (section 2.5)', () => {
 
   it('counts time.left down to 0 while NEW, null once a deposit was seen or the swap ended', () => {
     expect(renderSwapOrder(newSwap(), { ...opts, now: T0 + 4000 }).time.left).toBe(0);
-    expect(renderSwapOrder(states.pending(), opts).time.left).toBeNull();
-    expect(renderSwapOrder(states.expired(), opts).time.left).toBeNull();
+    expect(renderSwapOrder(plainSwaps.pending(), opts).time.left).toBeNull();
+    expect(renderSwapOrder(plainSwaps.expired(), opts).time.left).toBeNull();
     // A dry run never expires (rule 4): no window counts down.
     expect(renderSwapOrder(newSwap({ id: 'DRab12cd34', dryrun: true }), opts).time.left).toBeNull();
   });
 
   it('renders a DONE swap: deposit and payout transactions, rateActual, slippage as a number', () => {
-    const done = walk(
-      states.confirming(),
-      ev.credited(1_000_000n, { rate: '16' }),
-      ev.broadcast(),
-      ev.landed(),
-    );
+    // Credited at 16 where 15.5 was quoted.
+    const done = plainSwaps.done(plainSwaps.sending(plainSwaps.exchanging(newSwap(), CREDITED_AT_16)));
     const view = renderSwapOrder(done, opts);
     expect(view.status).toBe('DONE');
     expect(view.from.tx).toEqual({
@@ -151,25 +158,18 @@ describe('renderSwapOrder (section 2.5)', () => {
   });
 
   it('shows rateActual only once DONE', () => {
-    expect(renderSwapOrder(states.exchanging(), opts).rateActual).toBeNull();
+    expect(renderSwapOrder(plainSwaps.exchanging(), opts).rateActual).toBeNull();
   });
 
   it('formats the payout network fee in its own currency (USDT on ETH pays in ETH)', () => {
-    const swap = walk(
-      states.confirming(newSwap({ to: 'USDTERC', amountTo: 1_000_000_000n, rate: '60000', feeAmount: 0n })),
-      ev.credited(1_000_000n, { rate: '60000' }),
-      { kind: 'PayoutBroadcast', now: T0 + 1400, tx: PAYOUT_TX, fee: 1_234_567_890_123n, feeCurrency: 'ETH' },
-    );
+    const swap = plainSwaps.sending(USDT_CREDITED, { fee: 1_234_567_890_123n, feeCurrency: 'ETH' });
     const view = renderSwapOrder(swap, opts);
     expect(view.to.amount).toBe('598.500000');
     expect(view.to.tx).toMatchObject({ amount: '598.500000', fee: '0.00000123', feeCurrency: 'ETH' });
   });
 
   it('renders RATE_CHANGED with the re-quote as strings at the currency precision', () => {
-    const view = renderSwapOrder(
-      walk(states.confirming(newFixedSwap()), ev.credited(900_000n, { rate: '15' })),
-      opts,
-    );
+    const view = renderSwapOrder(plainSwaps.rateChanged(), opts);
     expect(view.issue).toMatchObject({ type: 'LESS', needsRefundAddress: false, choice: 'NONE' });
     expect(view.issue.reason).toEqual(expect.any(String));
     expect(view.proposed).toEqual({ rate: '15', amount: '0.13432500' });
@@ -177,7 +177,7 @@ describe('renderSwapOrder (section 2.5)', () => {
   });
 
   it('renders a refund with refund.tx in the source currency', () => {
-    const view = renderSwapOrder(states.refunded(), opts);
+    const view = renderSwapOrder(plainSwaps.refunded(), opts);
     expect(view.status).toBe('REFUNDED');
     expect(view.refund).toEqual({
       address: REFUND_ADDRESS,

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type NestApplicationOptions, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -24,6 +25,11 @@ export interface BootstrapOptions {
   fastify?: ConstructorParameters<typeof FastifyAdapter>[0];
   /** Runs before listen: global prefix, pipes, OpenAPI… */
   configure?: (app: NestFastifyApplication) => void | Promise<void>;
+  /**
+   * The transport of the service's bus controllers (a hybrid application): it starts after every
+   * module's start-up hooks have run, so a handler never meets a half-built service.
+   */
+  transport?: (app: NestFastifyApplication) => CustomTransportStrategy;
   /** Longest a graceful shutdown may take before the process exits anyway (default 10 s). */
   shutdownTimeoutMs?: number;
   /** Log uncaught errors as JSON and exit 1 (default true; tests running in-process pass false). */
@@ -57,6 +63,11 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     // process.exit rather than re-raising the signal: the exit code is 0 and pino gets to flush.
     app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });
     await options.configure?.(app);
+    if (options.transport) {
+      app.connectMicroservice({ strategy: options.transport(app) });
+      await app.init();
+      await app.startAllMicroservices();
+    }
     await app.listen(options.port, options.host ?? '0.0.0.0');
     const { port } = app.getHttpServer().address() as AddressInfo;
     logger.info({ port }, `${options.name} listening on :${port}`);

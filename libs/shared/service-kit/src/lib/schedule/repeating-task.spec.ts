@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { RepeatingTask } from './repeating-task';
 
 describe('RepeatingTask', () => {
@@ -10,7 +11,12 @@ describe('RepeatingTask', () => {
 
   it('runs now, then every interval after each run ends', async () => {
     let runs = 0;
-    const task = new RepeatingTask('refresh', 1_000, async () => void runs++, { error: jest.fn() });
+    const task = new RepeatingTask(
+      'refresh',
+      1_000,
+      async () => void runs++,
+      quietLogger({ error: jest.fn() }),
+    );
     await task.start();
     expect(runs).toBe(1);
     jest.advanceTimersByTime(999);
@@ -35,7 +41,7 @@ describe('RepeatingTask', () => {
         runs++;
         if (runs === 1) throw new Error('bus down');
       },
-      { error },
+      quietLogger({ error }),
     );
     await task.start();
     expect(error).toHaveBeenCalledWith(
@@ -50,9 +56,14 @@ describe('RepeatingTask', () => {
 
   it('stop waits for the run under way', async () => {
     let finish!: () => void;
-    const task = new RepeatingTask('slow', 100, () => new Promise<void>((resolve) => (finish = resolve)), {
-      error: jest.fn(),
-    });
+    const task = new RepeatingTask(
+      'slow',
+      100,
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      quietLogger({
+        error: jest.fn(),
+      }),
+    );
     const started = task.start();
     let stopped = false;
     const stopping = task.stop().then(() => (stopped = true));
@@ -65,7 +76,7 @@ describe('RepeatingTask', () => {
   });
 
   it('waits quietly for a dependency (one line a streak, and when it is back); a fault gets its stack', async () => {
-    const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
+    const logger = quietLogger({ error: jest.fn(), warn: jest.fn(), info: jest.fn() });
     let now = 0;
     let failure: Error | null = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4222'), {
       code: 'ECONNREFUSED',
@@ -86,7 +97,7 @@ describe('RepeatingTask', () => {
     };
     await task.start(); // fails at 0 s; then runs at 1, 3 and 7 s (the pause doubles)
     for (let i = 0; i < 7; i++) await tick(1_000);
-    expect(logger.info.mock.calls).toEqual([
+    expect(jest.mocked(logger.info).mock.calls).toEqual([
       [
         { task: 'follow', dependency: undefined, reason: 'connection refused' },
         'follow: waiting for a dependency (connection refused)',
@@ -118,7 +129,7 @@ describe('RepeatingTask', () => {
     const runs: number[] = [];
     let now = 0;
     let failing = true;
-    const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
+    const logger = quietLogger({ error: jest.fn(), warn: jest.fn(), info: jest.fn() });
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9332'), { code: 'ECONNREFUSED' });
     const task = new RepeatingTask(
       'poll',

@@ -1,7 +1,5 @@
-import { DependencyWait, type WaitLogger } from '../waiting/dependency-wait';
-
-/** The part of a pino logger a repeating task reports failures to. */
-export type TaskLogger = WaitLogger;
+import type { Logger } from '@swap/domain';
+import { DependencyWait } from '../waiting/dependency-wait';
 
 /**
  * Runs `task` now and then `everyMs` after each run ends (never two runs at once). A failed run is
@@ -23,7 +21,7 @@ export class RepeatingTask {
     private readonly name: string,
     private readonly everyMs: number,
     private readonly task: () => Promise<void>,
-    logger: TaskLogger,
+    logger: Logger,
     clock: () => number = Date.now,
     /** The cap of the pause between failed runs (each failure in a row doubles it from `everyMs`). */
     maxBackoffMs?: number,

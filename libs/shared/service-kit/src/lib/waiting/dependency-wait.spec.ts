@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { DependencyWait } from './dependency-wait';
 
 const noResponders = Object.assign(new Error('bus unavailable on devnet.rpc.tip: no-responders'), {
@@ -9,7 +10,7 @@ const noResponders = Object.assign(new Error('bus unavailable on devnet.rpc.tip:
 function setUp(stillWaitingMs = 60_000) {
   const lines: Array<[string, object, string]> = [];
   const at = (level: string) => (obj: object, msg?: string) => void lines.push([level, obj, msg ?? '']);
-  const logger = { error: at('error'), warn: at('warn'), info: at('info') };
+  const logger = quietLogger({ error: at('error'), warn: at('warn'), info: at('info') });
   let now = Date.UTC(2026, 0, 1);
   const wait = new DependencyWait('LTC chain poll', logger, { clock: () => now, stillWaitingMs });
   return { lines, wait, advance: (ms: number) => (now += ms) };
@@ -91,7 +92,7 @@ describe('DependencyWait', () => {
     const at = (level: string) => (obj: object, msg?: string) => void lines.push([level, obj, msg ?? '']);
     const wait = new DependencyWait(
       'confirmations of LTC',
-      { error: at('error'), warn: at('warn'), info: at('info') },
+      quietLogger({ error: at('error'), warn: at('warn'), info: at('info') }),
       { faultLevel: 'warn' },
     );
     const fault = new Error('unexpected answer');
@@ -123,7 +124,7 @@ describe('DependencyWait', () => {
     let now = 0;
     const wait = new DependencyWait(
       'confirmations of LTC',
-      { error: () => undefined, info: () => undefined },
+      quietLogger({ error: () => undefined, info: () => undefined }),
       {
         clock: () => now,
         backoffMs: 500,

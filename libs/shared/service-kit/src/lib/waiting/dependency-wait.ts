@@ -1,11 +1,5 @@
+import type { Logger } from '@swap/domain';
 import { unavailability } from './unavailable';
-
-/** The part of a pino logger a DependencyWait writes to. */
-export interface WaitLogger {
-  error(obj: object, msg?: string): void;
-  warn?(obj: object, msg?: string): void;
-  info?(obj: object, msg?: string): void;
-}
 
 /** How long an outage lasts before a warning says it still does; later reminders double, up to the cap. */
 const STILL_WAITING_MS = 60_000;
@@ -58,7 +52,7 @@ export class DependencyWait {
   constructor(
     /** What is waiting, as in the log: "LTC chain poll", "liquidity of LTC". */
     private readonly name: string,
-    private readonly logger: WaitLogger,
+    private readonly logger: Logger,
     options: DependencyWaitOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
@@ -169,7 +163,7 @@ export class DependencyWaits<K> {
 
   constructor(
     private readonly name: (key: K) => string,
-    private readonly logger: WaitLogger,
+    private readonly logger: Logger,
     private readonly options: DependencyWaitOptions = {},
   ) {}
 

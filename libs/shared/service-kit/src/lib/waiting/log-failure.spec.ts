@@ -1,7 +1,8 @@
+import { quietLogger } from '@swap/domain';
 import { logFailure } from './log-failure';
 
 describe('logFailure', () => {
-  const logger = () => ({ error: jest.fn(), warn: jest.fn(), info: jest.fn() });
+  const logger = () => quietLogger({ error: jest.fn(), warn: jest.fn(), info: jest.fn() });
 
   it('says in one warning, without the error (its stack), that a dependency is away', () => {
     const log = logger();

@@ -1,4 +1,4 @@
-import type { WaitLogger } from './dependency-wait';
+import type { Logger } from '@swap/domain';
 import { unavailability } from './unavailable';
 
 /**
@@ -7,7 +7,7 @@ import { unavailability } from './unavailable';
  * naming what is away (the logger writes one a minute per cause); anything else is an error with
  * its stack.
  */
-export function logFailure(logger: WaitLogger, err: unknown, message: string, details: object = {}): void {
+export function logFailure(logger: Logger, err: unknown, message: string, details: object = {}): void {
   const away = unavailability(err);
   if (!away) {
     logger.error({ ...details, err }, message);

@@ -1,8 +1,9 @@
+import { quietLogger } from '@swap/domain';
 import { swapSnapshotFixture } from '@swap/testing';
 import { FakeChains } from '../../test/fake-chain';
 import { ExpectDepositAddresses } from './expect-addresses';
 
-const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+const logger = quietLogger({ info: jest.fn(), warn: jest.fn(), error: jest.fn() });
 let now = 0;
 const clock = () => now;
 /** Past any backoff: a node that failed is asked again only once it is over. */
@@ -50,7 +51,7 @@ describe('ExpectDepositAddresses', () => {
   it('logs a refusal that is not an outage with its error, at most once a minute', async () => {
     const chains = new FakeChains();
     const warn = jest.fn();
-    const addresses = new ExpectDepositAddresses(chains, { ...logger, warn }, undefined, clock);
+    const addresses = new ExpectDepositAddresses(chains, quietLogger({ ...logger, warn }), undefined, clock);
     const refusal = new Error('Wallet file not found');
     chains.chain('LTC').expectError = refusal;
     await addresses.onSwapUpdated(swap(3));

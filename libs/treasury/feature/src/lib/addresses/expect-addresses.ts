@@ -1,7 +1,7 @@
 import type { SwapSnapshot } from '@swap/contracts';
-import { CURRENCIES, NETWORKS, type Network } from '@swap/domain';
+import { CURRENCIES, NETWORKS, type Network, type Logger } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import type { ChainNodes } from '../chains/chain-nodes';
 
 /**
  * Tells a network's node-side wallet about deposit addresses as swaps hand them out, so what they
@@ -21,7 +21,7 @@ export class ExpectDepositAddresses {
 
   constructor(
     private readonly chains: ChainNodes,
-    logger: TreasuryLogger,
+    logger: Logger,
     private readonly taken: (network: Network) => void = () => undefined,
     clock: () => number = Date.now,
   ) {

@@ -1,6 +1,6 @@
 import type { HotWalletBalance } from '@swap/contracts';
-import { CURRENCIES, CURRENCY_CODES, fromUnits } from '@swap/domain';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import { CURRENCIES, CURRENCY_CODES, fromUnits, type Logger } from '@swap/domain';
+import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 
 /** "12.500000" → "12.5"; "3.000" → "3". */
@@ -11,7 +11,7 @@ export class HotBalances {
   constructor(
     private readonly chains: ChainNodes,
     private readonly keys: TreasuryKeys,
-    private readonly logger: TreasuryLogger,
+    private readonly logger: Logger,
   ) {}
 
   async execute(): Promise<HotWalletBalance[]> {

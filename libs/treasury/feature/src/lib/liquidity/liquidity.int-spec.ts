@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { Registry } from 'prom-client';
 import type { LiquidityCaps } from './liquidity-caps';
 import { nodeSilenceLimitMs, nodesReadiness } from '../health/node-readiness';
@@ -166,7 +167,9 @@ describe('liquidity', () => {
     const lines: Array<{ level: string; details: Record<string, unknown>; message: string }> = [];
     const at = (level: string) => (details: object, message?: string) =>
       void lines.push({ level, details: details as Record<string, unknown>, message: message ?? '' });
-    const treasury = h().start({ logger: { info: at('info'), warn: at('warn'), error: at('error') } });
+    const treasury = h().start({
+      logger: quietLogger({ info: at('info'), warn: at('warn'), error: at('error') }),
+    });
     const ltc = treasury.chains.chain('LTC');
     const answer = ltc.balance.bind(ltc);
     ltc.balance = () =>

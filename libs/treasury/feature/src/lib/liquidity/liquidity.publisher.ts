@@ -1,8 +1,16 @@
 import type { LiquidityEntry } from '@swap/contracts';
-import { CURRENCIES, CURRENCY_CODES, toUnits, type CurrencyCode, type Network } from '@swap/domain';
+import {
+  CURRENCIES,
+  CURRENCY_CODES,
+  toUnits,
+  type CurrencyCode,
+  type Network,
+  type Logger,
+  type Clock,
+} from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
 import type { Reservations, TransferRepository } from '@swap/treasury-data';
-import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
+import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { availableLiquidity } from './available-liquidity';
 import type { LiquidityCaps } from './liquidity-caps';
@@ -18,7 +26,7 @@ export interface LiquidityPublisherDeps {
   caps: LiquidityCaps;
   sink: LiquiditySink;
   clock: Clock;
-  logger: TreasuryLogger;
+  logger: Logger;
   /**
    * Least time between two publishes asked for by kick(): under a stream of payouts every one
    * changes the reservations, and each publish reads every hot wallet's balance. 0: at once.

@@ -1,6 +1,12 @@
 import type { Registry } from 'prom-client';
 import { cachedReading, scrapeGauge } from '@swap/service-kit';
-import type { TransferGroup, TransferKind, TransferState } from '@swap/treasury-data';
+import {
+  TRANSFER_STATES,
+  UNSETTLED_STATES,
+  type TransferGroup,
+  type TransferKind,
+  type TransferState,
+} from '@swap/treasury-data';
 
 const KINDS = Object.keys({
   payout: 1,
@@ -10,8 +16,8 @@ const KINDS = Object.keys({
   delegate: 1,
   undelegate: 1,
 } satisfies Record<TransferKind, 1>) as TransferKind[];
-const STATES: readonly TransferState[] = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'];
-const UNSETTLED: readonly TransferState[] = ['PLANNED', 'SIGNED', 'BROADCAST'];
+const STATES: readonly TransferState[] = TRANSFER_STATES;
+const UNSETTLED = UNSETTLED_STATES;
 
 /** Counting every transfer is a scan of the table: scrapes within this share one count. */
 const MAX_AGE_MS = 10_000;

@@ -1,7 +1,6 @@
 import type { TreasuryPayoutRequested } from '@swap/contracts';
-import { CURRENCIES, type Network } from '@swap/domain';
+import { CURRENCIES, type Network, type Logger } from '@swap/domain';
 import type { TransferRepository } from '@swap/treasury-data';
-import type { TreasuryLogger } from '../chains/chain-nodes';
 import { HOT_WALLET_INDEX } from '../keys/treasury-keys';
 import type { TransferDispatcher } from '../sending/transfer-dispatcher';
 
@@ -15,7 +14,7 @@ export class PlanPayout {
     private readonly transfers: TransferRepository,
     private readonly dispatcher: TransferDispatcher,
     private readonly reservationsChanged: (network: Network) => void,
-    private readonly logger: TreasuryLogger,
+    private readonly logger: Logger,
   ) {}
 
   async execute(command: TreasuryPayoutRequested): Promise<void> {

@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import type { PayoutProgress } from '@swap/contracts';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import { ProgressReporter } from './progress.reporter';
@@ -25,7 +26,7 @@ const broadcast = (version: number): Transfer => ({
   reportedVersion: 0,
 });
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = quietLogger({ info: () => undefined, warn: () => undefined, error: () => undefined });
 
 describe('ProgressReporter', () => {
   it('a flush while a report of the same state is on its way waits for it instead of sending it again', async () => {

@@ -1,6 +1,7 @@
+import type { Logger, Clock } from '@swap/domain';
 import type { PayoutProgress } from '@swap/contracts';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
-import type { Clock, TreasuryLogger } from '../chains/chain-nodes';
+
 import { payoutProgress } from './payout-progress';
 
 /** Sends a payout's progress to the swap's actor (the engine inbox), de-duplicated by its id. */
@@ -18,7 +19,7 @@ export class ProgressReporter {
     private readonly transfers: TransferRepository,
     private readonly sink: ProgressSink,
     private readonly clock: Clock,
-    private readonly logger: TreasuryLogger,
+    private readonly logger: Logger,
   ) {}
 
   async report(transfer: Transfer): Promise<void> {

@@ -1,12 +1,12 @@
-import type { Network } from '@swap/domain';
+import type { Network, Logger } from '@swap/domain';
 import type {
   Transfer,
   TransferRepository,
   TransferTransaction,
   TransferTransactions,
 } from '@swap/treasury-data';
-import { TransferMovedOn } from '@swap/treasury-data';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import { TransferMovedOn, transition, type TransferMove } from '@swap/treasury-data';
+import type { ChainNodes } from '../chains/chain-nodes';
 import { undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import { signedOf } from '../sending/network-sender';
@@ -19,7 +19,7 @@ export interface ConflictingTransactionsDeps {
   chains: ChainNodes;
   reporter: ProgressReporter;
   reservationsChanged: (network: Network) => void;
-  logger: TreasuryLogger;
+  logger: Logger;
 }
 
 /**
@@ -57,8 +57,12 @@ export class ConflictingTransactions {
       const status = await reader.transaction(other.tx.txid);
       if (status.state !== 'confirmed' && status.state !== 'failed') continue;
       if (other.role === 'payout') return this.adopt(transfer, other);
-      if (status.confirmations >= requiredConfirmations(transfer))
-        await this.filled(transfer, other, status.fee);
+      const decided = transition(transfer, {
+        kind: 'FillerMined',
+        confirmations: status.confirmations,
+        required: requiredConfirmations(transfer),
+      });
+      if (decided.ok && !decided.idle) await this.filled(transfer, decided, other, status.fee);
       return null;
     }
     return transfer;
@@ -84,6 +88,7 @@ export class ConflictingTransactions {
   }
 
   private async adopt(transfer: Transfer, mined: TransferTransaction): Promise<Transfer | null> {
+    if (!transition(transfer, { kind: 'EarlierMined' }).ok) return null;
     const current = signedOf(transfer);
     const memo = `${transfer.kind} ${mined.tx.txid} mined in place of ${current.txid}`;
     try {
@@ -102,12 +107,17 @@ export class ConflictingTransactions {
     }
   }
 
-  private async filled(transfer: Transfer, filler: TransferTransaction, paid: bigint | undefined) {
+  private async filled(
+    transfer: Transfer,
+    decided: TransferMove,
+    filler: TransferTransaction,
+    paid: bigint | undefined,
+  ) {
     const current = signedOf(transfer);
     const reason = `its nonce was taken by the operator's zero-value transaction ${filler.tx.txid}: the ${transfer.kind} can never land`;
     const failed = await this.deps.transfers.fail(
       transfer.id,
-      transfer.state,
+      decided.from,
       reason,
       undoBatch(transfer, current, 'all'),
       // The payout's fee_paid stays empty: none of its transactions was mined.

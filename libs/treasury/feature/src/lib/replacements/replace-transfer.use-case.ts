@@ -1,13 +1,16 @@
 import { UnsignableTransfer, type ChainSender, type SignedTransaction } from '@swap/chain';
 import type { BumpRequest, CpfpRequest, FillNonceRequest, ReplacementView } from '@swap/contracts';
-import type { Network } from '@swap/domain';
+import type { Network, Logger } from '@swap/domain';
 import {
   TransferMovedOn,
+  transition,
   type Transfer,
+  type TransferDecision,
+  type TransferRefusal,
   type TransferRepository,
   type TransferTransactions,
 } from '@swap/treasury-data';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedOf } from '../sending/network-sender';
 import { TreasuryErrors } from '../signing/treasury-errors';
@@ -21,7 +24,7 @@ export interface ReplaceTransferDeps {
   reservationsChanged: (network: Network) => void;
   /** A SIGNED transfer's new bytes go out with its network's next sending pass. */
   kick: (network: Network) => void;
-  logger: TreasuryLogger;
+  logger: Logger;
 }
 
 /** Chains whose stuck transactions are not for the operator to replace, and why. */
@@ -29,6 +32,15 @@ const NOT_REPLACEABLE: Partial<Record<Network, string>> = {
   TRX: 'a TRX transaction expires: once its node proves it can never land, the treasury signs the transfer again by itself',
   SOL: 'a SOL transaction expires with its blockhash: once it can never land, the treasury signs the transfer again by itself',
   XMR: 'XMR transactions cannot be replaced; a stuck one is relayed again until it is mined',
+};
+
+/** The operator hears why the lifecycle refuses the replacement. */
+const REFUSED: Record<TransferRefusal, (transfer: Transfer) => string> = {
+  CONFIRMED_ALREADY: (t) => `transfer ${t.id} is confirmed already (${t.signed?.txid}): nothing to replace`,
+  FAILED_ALREADY: (t) => `transfer ${t.id} has failed (${t.failure}): nothing to replace`,
+  NOT_SIGNED: (t) => `transfer ${t.id} is not signed yet: nothing to replace`,
+  NOT_BROADCAST: (t) => `transfer ${t.id} is not broadcast yet: no child can spend it`,
+  ILLEGAL_MOVE: (t) => `transfer ${t.id} is ${t.state}: nothing to replace`,
 };
 
 /**
@@ -97,7 +109,8 @@ export class ReplaceTransfer {
     // A payout no node took (refused, holding up the address's later nonces): its nonce is now in
     // a node's hands. BROADCAST, it is followed by the tracker, which fails it once the filler is
     // deep enough, and the sender goes on with the later nonces.
-    if (view.accepted && transfer.state === 'SIGNED') {
+    const taken = transition(transfer, { kind: 'FillerAccepted' });
+    if (view.accepted && taken.ok && !taken.idle) {
       await this.deps.transfers.markBroadcast(transfer.id);
       this.deps.kick(transfer.network);
     }
@@ -114,8 +127,7 @@ export class ReplaceTransfer {
         `${transfer.network} has no CPFP; use swapctl treasury bump ${transfer.id}`,
       );
     // Its parent must be in the node's mempool for a child to be taken.
-    if (transfer.state !== 'BROADCAST')
-      throw TreasuryErrors.wrongState(`transfer ${transfer.id} is not broadcast yet: no child can spend it`);
+    this.allowed(transfer, transition(transfer, { kind: 'ChildAdded' }));
     const childPays = replacer.childPays.bind(replacer);
     const child = await this.signed(transfer.network, () =>
       childPays({ tx: signedOf(transfer), feeRate: feeRate === undefined ? undefined : BigInt(feeRate) }),
@@ -128,23 +140,16 @@ export class ReplaceTransfer {
   private async stuck(id: string): Promise<Transfer> {
     const transfer = await this.deps.transfers.find(id);
     if (!transfer) throw TreasuryErrors.transferNotFound(id);
-    switch (transfer.state) {
-      case 'CONFIRMED':
-        throw TreasuryErrors.wrongState(
-          `transfer ${id} is confirmed already (${transfer.signed?.txid}): nothing to replace`,
-        );
-      case 'FAILED':
-        throw TreasuryErrors.wrongState(
-          `transfer ${id} has failed (${transfer.failure}): nothing to replace`,
-        );
-      case 'PLANNED':
-        throw TreasuryErrors.wrongState(`transfer ${id} is not signed yet: nothing to replace`);
-    }
+    this.allowed(transfer, transition(transfer, { kind: 'Replaced' }));
     if (transfer.kind === 'refund')
       throw TreasuryErrors.cannotReplace(
         `transfer ${id} is a refund the refunds service holds the bytes of: it cannot be replaced here`,
       );
     return transfer;
+  }
+
+  private allowed(transfer: Transfer, decided: TransferDecision): void {
+    if (!decided.ok) throw TreasuryErrors.wrongState(REFUSED[decided.refusal](transfer));
   }
 
   private replaceable(transfer: Transfer): ChainSender {
@@ -195,7 +200,9 @@ export class ReplaceTransfer {
       // Not the error's words: a node's URL may carry its credentials.
       result = { accepted: false, reason: 'the node could not be reached' };
     }
-    if (transfer.state === 'SIGNED') this.deps.kick(network);
+    // Bytes no node took yet go out with the sender's next pass.
+    const replaced = transition(transfer, { kind: 'Replaced' });
+    if (replaced.ok && replaced.row.kicks) this.deps.kick(network);
     const previous = signedOf(transfer);
     const details = {
       transferId: transfer.id,

@@ -1,3 +1,4 @@
+import { quietLogger } from '@swap/domain';
 import { UnsignableTransfer } from '@swap/chain';
 import { TreasuryError } from '../signing/treasury-errors';
 import { payoutCommand, useHarness, type TreasuryProcess } from '../../test/treasury-harness';
@@ -16,11 +17,7 @@ describe('stuck transfers', () => {
 
   beforeEach(() => {
     warnings.length = 0;
-    const logger = {
-      info: () => undefined,
-      error: () => undefined,
-      warn: (_: object, msg?: string) => warnings.push(msg ?? ''),
-    };
+    const logger = quietLogger({ warn: (_: object, msg?: string) => void warnings.push(msg ?? '') });
     treasury = h().start({ logger });
   });
 

@@ -1,6 +1,6 @@
-import type { Network } from '@swap/domain';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import type { Network, Logger } from '@swap/domain';
+import { takes, transition, type Transfer, type TransferRepository } from '@swap/treasury-data';
+import type { ChainNodes } from '../chains/chain-nodes';
 import { replacedBatch, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 
@@ -9,7 +9,7 @@ export interface ExpiredTransfersDeps {
   chains: ChainNodes;
   reporter: ProgressReporter;
   reservationsChanged: (network: Network) => void;
-  logger: TreasuryLogger;
+  logger: Logger;
 }
 
 /** What the node's proof made of a transfer: signed again, failed, or still possibly landing. */
@@ -35,14 +35,18 @@ export class ExpiredTransfers {
     const { transfers, chains, logger } = this.deps;
     const reader = chains.reader(transfer.network);
     const tx = transfer.signed;
-    if (!reader.neverLands || !tx || !['SIGNED', 'BROADCAST'].includes(transfer.state)) return 'pending';
+    if (!reader.neverLands || !tx || !takes('ProvenDead').includes(transfer.state)) return 'pending';
     const proof = await reader.neverLands(tx);
     if (proof === null) return 'pending';
+    const decided = transition(transfer, { kind: 'ProvenDead' });
+    if (!decided.ok) return 'pending';
     const details = { transferId: transfer.id, txid: tx.txid, proof };
-    if (transfer.state === 'SIGNED' && transfer.refused) {
+    if (decided.ends) {
       const reason = transfer.lastError ?? 'the network refused the transaction';
       logger.warn(details, 'refused transaction can no longer land; transfer failed');
-      await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
+      await this.ended(
+        await transfers.fail(transfer.id, decided.from, reason, undoBatch(transfer, tx, 'all')),
+      );
       return 'failed';
     }
     const replanned = await transfers.replaceExpired(transfer, proof, replacedBatch(transfer, tx));

@@ -6,14 +6,21 @@ import {
   type SignedTransaction,
   type TransferOrder,
 } from '@swap/chain';
-import type { Network } from '@swap/domain';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
-import type { Clock, TreasuryLogger } from '../chains/chain-nodes';
+import type { Network, Logger, Clock } from '@swap/domain';
+import {
+  transition,
+  type Transfer,
+  type TransferEvent,
+  type TransferMove,
+  type TransferRepository,
+} from '@swap/treasury-data';
+
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedBatch, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import type { ExpiredTransfers } from './expired-transfers';
-import { retryDelay, type RetryPolicy } from './retry-policy';
+import { postponeAsDecided } from './postpone';
+import type { RetryPolicy } from './retry-policy';
 
 export interface NetworkSenderDeps {
   transfers: TransferRepository;
@@ -23,7 +30,7 @@ export interface NetworkSenderDeps {
   /** Called when the hot wallet's reservations on a network changed (a fee became known, a transfer ended). */
   reservationsChanged: (network: Network) => void;
   clock: Clock;
-  logger: TreasuryLogger;
+  logger: Logger;
   retry: RetryPolicy;
   /** Transfers signed together at most (then stored together, then broadcast one after the other). */
   batchSize: number;
@@ -135,7 +142,8 @@ export class NetworkSender {
     }
     const stored = await transfers.markSigned(transfer.id, tx, signedBatch(transfer, tx));
     this.deps.reservationsChanged(this.network);
-    return stored.state === 'SIGNED' ? [stored] : [];
+    // Signed by another sender meanwhile and sent already, or ended: nothing to broadcast.
+    return transition(stored, { kind: 'Accepted' }).ok ? [stored] : [];
   }
 
   /**
@@ -167,26 +175,29 @@ export class NetworkSender {
     return stored;
   }
 
+  /** The lifecycle decides: tried again (after the chain's wait or a backoff), or failed. */
   private async signingFailed(transfer: Transfer, err: unknown): Promise<void> {
     const { transfers, logger, retry, clock } = this.deps;
+    let event: TransferEvent;
+    let reason = 'the transaction could not be signed';
     if (err instanceof SenderNotReady) {
       logger.info({ transferId: transfer.id, reason: err.message }, 'not signed yet');
-      await transfers.postpone(transfer.id, 'PLANNED', clock() + retry.notReadyMs, false);
-      return;
-    }
-    if (err instanceof UnsignableTransfer) {
+      event = { kind: 'SignerNotReady' };
+    } else if (err instanceof UnsignableTransfer) {
       logger.warn({ transferId: transfer.id, reason: err.message }, 'transfer can never be signed');
-      await this.ended(await transfers.fail(transfer.id, 'PLANNED', err.message, null));
+      event = { kind: 'Unsignable' };
+      reason = err.message;
+    } else {
+      logger.warn({ err, transferId: transfer.id, attempts: transfer.attempts + 1 }, 'signing failed');
+      event = { kind: 'SigningFailed', maxAttempts: retry.maxSignAttempts };
+    }
+    const decided = transition(transfer, event);
+    if (!decided.ok) return;
+    if (decided.row.retry) {
+      await postponeAsDecided(transfers, transfer, decided, retry, clock());
       return;
     }
-    logger.warn({ err, transferId: transfer.id, attempts: transfer.attempts + 1 }, 'signing failed');
-    // A refund is the refunds service's to give up on: it keeps asking, so signing keeps trying.
-    if (transfer.kind === 'refund' || transfer.attempts + 1 < retry.maxSignAttempts) {
-      await transfers.postpone(transfer.id, 'PLANNED', clock() + retryDelay(retry, transfer.attempts));
-      return;
-    }
-    const failed = await transfers.fail(transfer.id, 'PLANNED', 'the transaction could not be signed', null);
-    await this.ended(failed);
+    await this.ended(await transfers.fail(transfer.id, decided.from, reason, null));
   }
 
   /**
@@ -204,13 +215,15 @@ export class NetworkSender {
         : await chain.broadcastBatch(due.map(signedOf));
     } catch (err) {
       const [first] = due;
-      const delay = retryDelay(retry, first.attempts);
+      const decided = transition(first, { kind: 'NodeUnreachable' });
+      const message = `node unreachable: ${err instanceof Error ? err.message : String(err)}`;
+      const delay = decided.ok
+        ? await postponeAsDecided(transfers, first, decided, retry, clock(), message)
+        : null;
       logger.warn(
         { err, transferId: first.id, txid: signedOf(first).txid, retryInMs: delay },
         'node unreachable',
       );
-      const message = `node unreachable: ${err instanceof Error ? err.message : String(err)}`;
-      await transfers.postpone(first.id, 'SIGNED', clock() + delay, true, { message });
       return false;
     }
     const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
@@ -219,14 +232,29 @@ export class NetworkSender {
       if (result.accepted) continue;
       const transfer = due[i];
       const tx = signedOf(transfer);
-      if (this.deps.expired.expire(this.network)) {
-        await this.refusedUntilExpired(transfer, result.reason, result.expired === true);
+      const expires = this.deps.expired.expire(this.network);
+      // Looked up only where it can decide: the rows of chains whose transactions expire come first.
+      const holdsUpLaterNonces =
+        !expires && !!chain.nonces && !result.nonceTaken && (await this.holdsUpOthers(transfer));
+      const decided = transition(transfer, {
+        kind: 'Refused',
+        expires,
+        deadlineOnly: result.expired === true,
+        holdsUpLaterNonces,
+      });
+      if (!decided.ok) continue;
+      if (decided.ends) {
+        logger.warn({ transferId: transfer.id, txid: tx.txid, reason: result.reason }, 'broadcast refused');
+        const reason = `the network refused the transaction: ${result.reason}`;
+        await this.ended(
+          await transfers.fail(transfer.id, decided.from, reason, undoBatch(transfer, tx, 'all')),
+        );
         continue;
       }
-      if (chain.nonces && !result.nonceTaken && (await this.holdsUpOthers(transfer))) {
+      if (decided.row.holds) {
         // Given up, its nonce would stay unused and stall the transfers already signed after it:
         // it goes out again first, after a backoff, and nothing is sent or signed behind it.
-        const delay = retryDelay(retry, transfer.attempts);
+        const delay = await postponeAsDecided(transfers, transfer, decided, retry, clock());
         logger.error(
           {
             transferId: transfer.id,
@@ -237,12 +265,10 @@ export class NetworkSender {
           },
           'broadcast refused; the transfers signed after it wait for it',
         );
-        await transfers.postpone(transfer.id, 'SIGNED', clock() + delay);
         return false;
       }
-      logger.warn({ transferId: transfer.id, txid: tx.txid, reason: result.reason }, 'broadcast refused');
-      const reason = `the network refused the transaction: ${result.reason}`;
-      await this.ended(await transfers.fail(transfer.id, 'SIGNED', reason, undoBatch(transfer, tx, 'all')));
+      // Where transactions expire: sent again until it lands or a node proves it never can.
+      await this.refusedUntilExpired(transfer, decided, result.reason);
     }
     return true;
   }
@@ -253,16 +279,20 @@ export class NetworkSender {
    * backoff until the node proves they never can; then the transfer is signed again (refused for
    * its deadline only) or fails with the node's reason (see ExpiredTransfers).
    */
-  private async refusedUntilExpired(transfer: Transfer, reason: string, expired: boolean): Promise<void> {
+  private async refusedUntilExpired(
+    transfer: Transfer,
+    decided: TransferMove,
+    reason: string,
+  ): Promise<void> {
     const { transfers, logger, retry, clock } = this.deps;
-    // Past its deadline, the proof that it never lands is only blocks away: look again soon, and
-    // count no failed attempt (nothing failed but the clock). Other refusals back off.
-    const delay = expired ? retry.initialMs : retryDelay(retry, transfer.attempts);
+    // Past its deadline, the proof that it never lands is only blocks away: the table has it looked
+    // at again soon, no failed attempt counted (nothing failed but the clock). Other refusals back off.
+    const message = `the network refused the transaction: ${reason}`;
+    const delay = await postponeAsDecided(transfers, transfer, decided, retry, clock(), message);
     const details = { transferId: transfer.id, txid: signedOf(transfer).txid, reason, retryInMs: delay };
     logger.warn(details, 'broadcast refused; sent again until it lands or can no longer land');
-    const error = { message: `the network refused the transaction: ${reason}`, refused: !expired };
-    await transfers.postpone(transfer.id, 'SIGNED', clock() + delay, !expired, error);
-    await this.deps.expired.settle({ ...transfer, refused: !expired, lastError: error.message });
+    const refused = decided.row.retry?.refused ?? transfer.refused;
+    await this.deps.expired.settle({ ...transfer, refused, lastError: message });
   }
 
   /**

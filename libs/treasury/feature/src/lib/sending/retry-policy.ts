@@ -1,3 +1,5 @@
+import type { Retry } from '@swap/treasury-data';
+
 export interface RetryPolicy {
   /** First delay after a failed attempt; doubled per attempt, up to maxMs. */
   initialMs: number;
@@ -18,4 +20,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /** Delay before attempt number `attempts + 1`. */
 export function retryDelay(policy: RetryPolicy, attempts: number): number {
   return Math.min(policy.initialMs * 2 ** Math.min(attempts, 30), policy.maxMs);
+}
+
+/** How long a transfer the lifecycle postponed waits, by its row's `retry`. */
+export function retryWait(retry: Retry, policy: RetryPolicy, attempts: number): number {
+  switch (retry.wait) {
+    case 'backoff':
+      return retryDelay(policy, attempts);
+    case 'chain':
+      return policy.notReadyMs;
+    case 'soon':
+      return policy.initialMs;
+  }
 }

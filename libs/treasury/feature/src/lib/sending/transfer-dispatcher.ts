@@ -1,5 +1,4 @@
-import { NETWORKS, type Network } from '@swap/domain';
-import type { TreasuryLogger } from '../chains/chain-nodes';
+import { NETWORKS, type Network, type Logger } from '@swap/domain';
 import type { NetworkSender } from './network-sender';
 import { logFailure } from '@swap/service-kit';
 
@@ -9,7 +8,7 @@ export class TransferDispatcher {
 
   constructor(
     senders: NetworkSender[],
-    private readonly logger: TreasuryLogger,
+    private readonly logger: Logger,
   ) {
     this.senders = new Map(senders.map((sender) => [sender.network, sender]));
   }

@@ -1,7 +1,7 @@
 import type { DepositReturnUpdated, SwapSnapshot } from '@swap/contracts';
-import { CURRENCIES, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCIES, type CurrencyCode, type Network, type Logger } from '@swap/domain';
 import type { SwapBookRepository, Transfer, TransferRepository } from '@swap/treasury-data';
-import type { ChainNodes, TreasuryLogger } from '../chains/chain-nodes';
+import type { ChainNodes } from '../chains/chain-nodes';
 import { HOT_WALLET_INDEX, type TreasuryKeys } from '../keys/treasury-keys';
 import { isCredited, isSweptNetwork, isToken, nativeCurrency, newBook } from '../ledger/swap-books.rules';
 import type { TransferDispatcher } from '../sending/transfer-dispatcher';
@@ -12,7 +12,7 @@ export interface PlanSweepsDeps {
   chains: ChainNodes;
   keys: TreasuryKeys;
   dispatcher: TransferDispatcher;
-  logger: TreasuryLogger;
+  logger: Logger;
 }
 
 interface DepositAddress {

@@ -1,14 +1,20 @@
 import type { SignedTransaction, TxStatus } from '@swap/chain';
-import type { Network } from '@swap/domain';
+import type { Network, Logger, Clock } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
-import type { Transfer, TransferRepository, TransferTransaction } from '@swap/treasury-data';
-import type { ChainNodes, Clock, TreasuryLogger } from '../chains/chain-nodes';
+import {
+  transition,
+  type Transfer,
+  type TransferRepository,
+  type TransferTransaction,
+} from '@swap/treasury-data';
+import type { ChainNodes } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import type { ConflictingTransactions } from '../replacements/conflicting-transactions';
 import type { ExpiredTransfers } from '../sending/expired-transfers';
 import { signedOf } from '../sending/network-sender';
-import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from '../sending/retry-policy';
+import { postponeAsDecided } from '../sending/postpone';
+import { DEFAULT_RETRY, type RetryPolicy } from '../sending/retry-policy';
 import { requiredConfirmations } from './required-confirmations';
 
 export interface ConfirmationTrackerDeps {
@@ -17,7 +23,7 @@ export interface ConfirmationTrackerDeps {
   reporter: ProgressReporter;
   reservationsChanged: (network: Network) => void;
   clock: Clock;
-  logger: TreasuryLogger;
+  logger: Logger;
   /** Transactions lost by the node on chains where they expire. */
   expired: ExpiredTransfers;
   /** A transfer of `network` is due for signing again (its transaction expired unlanded). */
@@ -130,19 +136,26 @@ export class ConfirmationTracker {
     status: TxStatus,
     others: TransferTransaction[] = [],
   ): Promise<void> {
-    if (status.state !== 'unknown' && transfer.lastError !== null)
-      await this.deps.conflicts?.clearError(transfer.id);
+    if (status.state !== 'unknown') {
+      const seen = transition(transfer, { kind: 'SeenAgain' });
+      if (seen.ok && !seen.idle) await this.deps.conflicts?.clearError(transfer.id);
+    }
     switch (status.state) {
       case 'confirmed':
         return this.confirmations(transfer, tx, status.confirmations, status.fee, others);
       case 'failed': {
         // Final only as deep as a success would be: a reorganisation may mine the same signed
         // bytes again, successfully, and a retry signed meanwhile would pay twice.
-        if (status.confirmations < requiredConfirmations(transfer)) return;
+        const decided = transition(transfer, {
+          kind: 'MinedFailed',
+          confirmations: status.confirmations,
+          required: requiredConfirmations(transfer),
+        });
+        if (!decided.ok || decided.idle) return;
         const reason = `the transaction failed on-chain: ${status.reason}`;
         const failed = await this.deps.transfers.fail(
           transfer.id,
-          'BROADCAST',
+          decided.from,
           reason,
           undoBatch(transfer, tx, 'principal'),
           feeSettlement(transfer, tx, status.fee),
@@ -157,8 +170,11 @@ export class ConfirmationTracker {
         }
         // Dropped by the node (restart, mempool eviction): the same bytes again, never new ones
         // (or the operator's filler, where there is one: the payout is not to be revived).
+        const now = this.deps.clock();
+        const dropped = transition(transfer, { kind: 'Dropped', now });
+        if (!dropped.ok || !dropped.row.resends) return;
         const fillers = others.filter((other) => other.role === 'filler');
-        return this.resend(transfer, fillers.at(-1)?.tx ?? tx);
+        return this.resend(transfer, fillers.at(-1)?.tx ?? tx, now);
       }
       case 'mempool':
         return;
@@ -166,23 +182,22 @@ export class ConfirmationTracker {
   }
 
   /**
-   * A transaction the node lost, sent again once its backoff is over. A refusal (the fee below
+   * A transaction the node lost, sent again (the lifecycle's Dropped rows wait out its backoff). A refusal (the fee below
    * what the node takes now, a nonce gone) backs off exponentially, up to the policy's maximum,
    * with the reason stored for `swapctl treasury transfers`; logged once per transfer and reason.
    */
-  private async resend(transfer: Transfer, tx: SignedTransaction): Promise<void> {
-    const { clock, transfers, logger } = this.deps;
-    const now = clock();
-    if (transfer.nextAttemptAt > now) return;
+  private async resend(transfer: Transfer, tx: SignedTransaction, now: number): Promise<void> {
+    const { transfers, logger } = this.deps;
     const result = await this.deps.chains.sender(transfer.network).broadcast(tx);
     if (result.accepted) {
       this.refusals.delete(transfer.id);
       return;
     }
+    const decided = transition(transfer, { kind: 'RebroadcastRefused' });
+    if (!decided.ok) return;
     const retry = this.deps.retry ?? DEFAULT_RETRY;
-    const delay = retryDelay(retry, transfer.attempts);
     const message = `the node lost the transaction and refuses it again: ${result.reason}`;
-    await transfers.postpone(transfer.id, 'BROADCAST', now + delay, true, { message, refused: true });
+    const delay = await postponeAsDecided(transfers, transfer, decided, retry, now, message);
     if (this.refusals.get(transfer.id) === result.reason) return;
     this.refusals.set(transfer.id, result.reason);
     logger.warn(
@@ -207,13 +222,14 @@ export class ConfirmationTracker {
   ): Promise<void> {
     const required = requiredConfirmations(transfer);
     const count = Math.min(seen, required);
-    const ends = count >= required;
-    if (count <= transfer.confirmations && !ends) return;
+    const decided = transition(transfer, { kind: 'Confirmations', count, required });
+    if (!decided.ok || decided.idle) return;
+    const { ends } = decided;
     const settled = ends ? feeSettlement(transfer, tx, fee) : undefined;
     const unlanded =
       ends && this.deps.conflicts ? this.deps.conflicts.unlanded(transfer, tx.txid, others) : [];
     const next = await this.deps.transfers.recordConfirmations(transfer.id, count, ends, settled, unlanded);
-    await this.changed(next, next?.state === 'CONFIRMED');
+    await this.changed(next, ends);
   }
 
   private async changed(transfer: Transfer | null, ended: boolean): Promise<void> {

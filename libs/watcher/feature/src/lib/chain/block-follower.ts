@@ -1,7 +1,7 @@
+import type { Logger } from '@swap/domain';
 import type { BlockRef, ChainBlock, ChainReader } from '@swap/chain';
 import type { ChainRepository, DepositRepository, Replacement } from '@swap/watcher-data';
 import type { DepositMatcher } from '../deposits/deposit-matcher';
-import type { WatcherLogger } from '../watcher.logger';
 import type { WatcherSettings } from '../watcher.settings';
 import { findCommonAncestor } from './common-ancestor';
 import { replacedDeposits } from './replaced-deposits';
@@ -20,7 +20,7 @@ export class BlockFollower {
     private readonly deposits: DepositRepository,
     private readonly matcher: DepositMatcher,
     private readonly settings: WatcherSettings,
-    private readonly logger: WatcherLogger,
+    private readonly logger: Logger,
     /** UNIX milliseconds. */
     private readonly clock: () => number,
   ) {}

@@ -1,8 +1,8 @@
+import type { Logger } from '@swap/domain';
 import type { ChainReader } from '@swap/chain';
 import type { BlockRef, ChainRepository, PendingRescan, WatchListRepository } from '@swap/watcher-data';
 import { addressKey } from '../address-key';
 import type { DepositMatcher } from '../deposits/deposit-matcher';
-import type { WatcherLogger } from '../watcher.logger';
 import type { WatcherSettings } from '../watcher.settings';
 
 /**
@@ -20,7 +20,7 @@ export class LateAddressRescan {
     private readonly watchList: WatchListRepository,
     private readonly matcher: DepositMatcher,
     private readonly settings: WatcherSettings,
-    private readonly logger: WatcherLogger,
+    private readonly logger: Logger,
   ) {}
 
   /** Returns how many deposits to the new addresses this poll's share of the kept blocks holds. */

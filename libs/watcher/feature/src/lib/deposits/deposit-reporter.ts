@@ -1,7 +1,6 @@
 import { engineInputId, type DepositObserved } from '@swap/contracts';
-import type { Network } from '@swap/domain';
+import type { Network, Logger } from '@swap/domain';
 import type { Deposit, DepositReport, DepositRepository } from '@swap/watcher-data';
-import type { WatcherLogger } from '../watcher.logger';
 import { confirmationsAt, isSettled, observation } from './deposit-observation';
 import type { DepositPublisher } from './deposit.publisher';
 
@@ -15,7 +14,7 @@ export class DepositReporter {
     private readonly publisher: DepositPublisher,
     private readonly network: Network,
     private readonly clock: () => number,
-    private readonly logger: WatcherLogger,
+    private readonly logger: Logger,
   ) {}
 
   /**

@@ -1,7 +1,7 @@
-import type { Bus, ConsumerHandle } from '@swap/bus';
-import { SWAP_EVENTS_STREAM, swapUpdated } from '@swap/contracts';
+import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
+import type { Bus, ConsumerGroup, ConsumerHandle, MessageMeta } from '@swap/bus';
+import { SWAP_EVENTS_STREAM, swapUpdated, type SwapSnapshot } from '@swap/contracts';
 import type { Network } from '@swap/domain';
-import type { RecordSwap } from './record-swap.use-case';
 
 /**
  * Recording a swap takes milliseconds. After a replica dies, the events it had pulled come back
@@ -10,10 +10,11 @@ import type { RecordSwap } from './record-swap.use-case';
 const ACK_WAIT_MS = 5_000;
 
 /**
- * The swap events, into the watch list. The durable is shared by every replica of the network's
- * watcher (one table), and replays the whole stream into a fresh database.
+ * The swap events, into the watch list (the handler is the watcher's `@OnGroupEvent` method). The
+ * durable is shared by every replica of the network's watcher (one table), and replays the whole
+ * stream into a fresh database; caughtUp() tells the chain follower when it has.
  */
-export class SwapEventsConsumer {
+export class SwapEventsConsumer implements ConsumerGroup {
   readonly durable: string;
   private handle: ConsumerHandle | undefined;
   /** The stream's last sequence when caughtUp() was first asked since start: what "caught up" means. */
@@ -21,19 +22,18 @@ export class SwapEventsConsumer {
 
   constructor(
     private readonly bus: Bus,
-    private readonly recordSwap: RecordSwap,
     network: Network,
   ) {
     this.durable = `watcher-${network.toLowerCase()}`;
   }
 
-  async start(): Promise<void> {
+  async start(record: (swap: SwapSnapshot, meta: MessageMeta) => Promise<void>): Promise<void> {
     this.handle = await this.bus.consume(swapUpdated, {
       durable: this.durable,
       // Safe out of order: a stored swap version never goes back.
       concurrency: 8,
       ackWaitMs: ACK_WAIT_MS,
-      handler: async (swap) => void (await this.recordSwap.execute(swap)),
+      handler: record,
     });
   }
 
@@ -51,7 +51,12 @@ export class SwapEventsConsumer {
   async caughtUp(): Promise<boolean> {
     const jsm = await this.bus.manager();
     this.target ??= (await jsm.streams.info(SWAP_EVENTS_STREAM.name)).state.last_seq;
-    const info = await jsm.consumers.info(SWAP_EVENTS_STREAM.name, this.durable);
+    const info = await jsm.consumers.info(SWAP_EVENTS_STREAM.name, this.durable).catch((err: unknown) => {
+      // Its first start is yet to come (the bus transport starts once the service is built).
+      if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound) return null;
+      throw err;
+    });
+    if (!info) return false;
     const idle = info.num_pending === 0 && info.num_ack_pending === 0;
     return idle || info.ack_floor.stream_seq >= this.target;
   }

@@ -58,8 +58,8 @@ describe('the watch list from swap events (LTC)', () => {
     await publish(open, 'open:1:late');
 
     const watchList = new WatchListRepository(h.dataSource);
-    consumer = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
-    await consumer.start();
+    consumer = new SwapEventsConsumer(h.bus, 'LTC');
+    await consumer.start(recording(watchList));
     await waitFor(() => consumer!.caughtUp());
 
     expect(await watchList.find('LTC', 'ltc1qopen')).toEqual({
@@ -80,11 +80,15 @@ describe('the watch list from swap events (LTC)', () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
+  /** What the watcher's controller does with each event: record it in this watch list. */
+  const recording = (watchList: WatchListRepository) => async (snapshot: SwapSnapshot) =>
+    void (await new RecordSwap(watchList, 'LTC').execute(snapshot));
+
   /** A consumer that recorded every event so far, then stopped (its durable stays). */
   async function drained(watchList: WatchListRepository): Promise<SwapEventsConsumer> {
     await h.bus.ensureStream(SWAP_EVENTS_STREAM);
-    const stopped = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
-    await stopped.start();
+    const stopped = new SwapEventsConsumer(h.bus, 'LTC');
+    await stopped.start(recording(watchList));
     await waitFor(() => stopped.caughtUp());
     await stopped.stop();
     return stopped;
@@ -115,7 +119,7 @@ describe('the watch list from swap events (LTC)', () => {
     await publish(swap({ id: 'LtcSwap002', depositAddress: 'ltc1qnext' }), 'next:1');
     expect(await consumer.caughtUp()).toBe(false);
 
-    await consumer.start();
+    await consumer.start(recording(watchList));
     await waitFor(() => consumer!.caughtUp());
     expect(await watchList.find('LTC', 'ltc1qnext')).toMatchObject({
       swapId: 'LtcSwap002',
@@ -139,17 +143,22 @@ describe('the watch list from swap events (LTC)', () => {
     consumer = await drained(watchList);
     await heldByDeadReplica(swap({ id: 'LtcHeld001', depositAddress: 'ltc1qheld' }), consumer.durable);
 
-    await consumer.start();
+    await consumer.start(recording(watchList));
     expect(await consumer.caughtUp()).toBe(false);
     await waitFor(() => consumer!.caughtUp(), 8_000);
     expect(await watchList.find('LTC', 'ltc1qheld')).toMatchObject({ swapId: 'LtcHeld001' });
+  });
+
+  it('is not caught up before its durable was ever started (a first start, before the transport)', async () => {
+    await h.bus.ensureStream(SWAP_EVENTS_STREAM);
+    expect(await new SwapEventsConsumer(h.bus, 'BTC').caughtUp()).toBe(false);
   });
 
   it('is caught up once what was published before it first asked is recorded, whatever came later', async () => {
     const watchList = new WatchListRepository(h.dataSource);
     await drained(watchList);
 
-    const restarted = new SwapEventsConsumer(h.bus, new RecordSwap(watchList, 'LTC'), 'LTC');
+    const restarted = new SwapEventsConsumer(h.bus, 'LTC');
     expect(await restarted.caughtUp()).toBe(true);
     // A busy service: swaps keep changing, and some events are in flight at any moment.
     await heldByDeadReplica(swap({ id: 'LtcLater01', depositAddress: 'ltc1qlater' }), restarted.durable);

@@ -1,0 +1,80 @@
+import type { Transfer } from '../transfer';
+
+/** A transfer's states, in the order it goes through them. */
+export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
+/** What the lifecycle's guards read of a transfer. */
+export type TransferFacts = Pick<
+  Transfer,
+  'state' | 'kind' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'refused' | 'confirmations'
+>;
+
+/**
+ * What happens to a transfer, with the facts the table's guards need (gathered by the sender,
+ * the tracker or the operator's command; the guards themselves are pure).
+ */
+export type TransferEvent =
+  // The network's sender signs.
+  | { kind: 'Signed' }
+  | { kind: 'SignerNotReady' }
+  | { kind: 'Unsignable' }
+  | { kind: 'SigningFailed'; maxAttempts: number }
+  // The sender broadcasts the stored bytes.
+  | { kind: 'Accepted' }
+  | { kind: 'NodeUnreachable' }
+  | {
+      kind: 'Refused';
+      /** The chain's transactions expire (Tron, Solana): a node can prove they never land. */
+      expires: boolean;
+      /** Refused for its deadline only. */
+      deadlineOnly: boolean;
+      /** Its nonce is not taken and transfers from the same address were signed after it. */
+      holdsUpLaterNonces: boolean;
+    }
+  // A node proved the bytes can never land (chains whose transactions expire).
+  | { kind: 'ProvenDead' }
+  // The tracker follows it on its chain.
+  | { kind: 'Confirmations'; count: number; required: number }
+  | { kind: 'MinedFailed'; confirmations: number; required: number }
+  | { kind: 'SeenAgain' }
+  | { kind: 'Dropped'; now: number }
+  | { kind: 'RebroadcastRefused' }
+  // The operator's replacements (swapctl treasury bump / fill-nonce / cpfp), and how they settle.
+  | { kind: 'Replaced' }
+  | { kind: 'ChildAdded' }
+  | { kind: 'FillerAccepted' }
+  | { kind: 'EarlierMined' }
+  | { kind: 'FillerMined'; confirmations: number; required: number };
+
+export type TransferEventKind = TransferEvent['kind'];
+export type TransferEventOf<K extends TransferEventKind> = Extract<TransferEvent, { kind: K }>;
+
+/** Why an event is refused. */
+export type TransferRefusal =
+  | 'NOT_SIGNED'
+  | 'CONFIRMED_ALREADY'
+  | 'FAILED_ALREADY'
+  | 'NOT_BROADCAST'
+  /** No row takes the event in this state. */
+  | 'ILLEGAL_MOVE';
+
+/**
+ * When a postponed transfer is tried again: 'backoff' doubles per failed attempt (the retry
+ * policy), 'chain' is the chain's own wait ("not yet"), 'soon' the backoff's first step.
+ */
+export interface Retry {
+  wait: 'backoff' | 'chain' | 'soon';
+  /** Counted as a failed attempt: the next backoff doubles. */
+  counted: boolean;
+  /** Whether a node refused the bytes; kept as stored when absent. */
+  refused?: boolean;
+}
+
+/**
+ * What becomes of the signed bytes: 'stored' (new bytes, the only ones any broadcast sends),
+ * 'archived' (proven dead, kept in replaced_transactions before the transfer lets them go),
+ * 'replacement' (another conflicting transaction recorded beside them in transfer_transactions),
+ * 'switched' (the transfer carries another of its recorded transactions).
+ */
+export type BytesChange = 'stored' | 'archived' | 'replacement' | 'switched';
