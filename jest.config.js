@@ -1,6 +1,7 @@
 // One `jest` run proves the tree: pure unit tests, then integration and end-to-end suites against
 // the real PostgreSQL and NATS JetStream (each suite gets its own database and its own nats-server).
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 
 const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
@@ -23,6 +24,10 @@ const base = {
 };
 
 module.exports = {
+  // Two suites at a time even on two cores (jest's default would be one): the end-to-end suites
+  // spend most of their time waiting for blocks, timers and restarts, and every suite has its own
+  // database, nats-server and ports, so the whole run takes about half as long.
+  maxWorkers: Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1),
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {

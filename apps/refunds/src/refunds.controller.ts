@@ -1,14 +1,16 @@
+import { Inject } from '@nestjs/common';
 import { BusController, OnEvent } from '@swap/bus';
 import { refundRequested, type RefundRequested } from '@swap/contracts';
-import { AcceptRefund } from '@swap/refunds';
+import type { Refunds } from '@swap/refunds';
+import { REFUNDS } from './refunds.tokens';
 
 /** The engine's refund commands, each stored once; the refund workers move them along. */
 @BusController()
 export class RefundsController {
-  constructor(private readonly accept: AcceptRefund) {}
+  constructor(@Inject(REFUNDS) private readonly refunds: Refunds) {}
 
   @OnEvent(refundRequested, { durable: 'refunds', concurrency: 8 })
   async requested(command: RefundRequested): Promise<void> {
-    await this.accept.execute(command);
+    await this.refunds.accept.execute(command);
   }
 }

@@ -6,7 +6,7 @@ import { Bus, JetStreamTransport } from '@swap/bus';
 import {
   chainReader,
   chainSender,
-  PinnedChain,
+  pinNodes,
   SqlChainIdentityPins,
   stopOnChainMismatch,
   verifyNodes,
@@ -77,23 +77,16 @@ function chainNodes(bus: Bus, keys: TreasuryKeys, dataSource: DataSource, logger
  * checked now and after each failed request, so no transfer reaches a node on another chain.
  */
 async function pinnedChains(chains: ChainNodes, dataSource: DataSource, logger: Logger): Promise<ChainNodes> {
-  const options = {
-    pins: new SqlChainIdentityPins(dataSource),
-    onMismatch: stopOnChainMismatch(logger, EXIT_CONFIG),
-    logger,
-  };
-  const guards = new Map(
-    NETWORKS.map((network) => {
-      const guard = new PinnedChain(network, chains.reader(network), options);
-      return [
-        network,
-        { reader: guard.reader(chains.reader(network)), sender: guard.sender(chains.sender(network)), guard },
-      ];
-    }),
+  const pinned = await pinNodes(
+    NETWORKS.map((network) => ({ network, reader: chains.reader(network), sender: chains.sender(network) })),
+    {
+      pins: new SqlChainIdentityPins(dataSource),
+      onMismatch: stopOnChainMismatch(logger, EXIT_CONFIG),
+      logger,
+    },
   );
-  await Promise.all([...guards.values()].map(({ guard }) => guard.checkAtStart()));
   const of = (network: Network) => {
-    const node = guards.get(network);
+    const node = pinned.find((n) => n.network === network);
     if (!node) throw new Error(`no node for ${network}`);
     return node;
   };

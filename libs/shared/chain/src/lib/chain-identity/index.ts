@@ -8,3 +8,4 @@ export {
   type SqlRunner,
 } from './identity-pins';
 export { PinnedChain, type PinnedChainOptions } from './pinned-chain';
+export { pinNodes, type NetworkNode } from './pin-nodes';

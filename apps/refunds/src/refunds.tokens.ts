@@ -1,0 +1,2 @@
+/** The refunds service's use cases (composeRefunds's result). */
+export const REFUNDS = Symbol('REFUNDS');
