@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bus } from '@swap/bus';
-import { chainReader, chainRelay, usesRealNode } from '@swap/chain';
+import { chainReader, chainRelay, usesRealNode, nodeSettings } from '@swap/chain';
 import { accountKeyVariables, mnemonicToSeed } from '@swap/chain-keys';
 import { NETWORKS } from '@swap/domain';
 import { appMain, ROOT } from '../../apps/launcher/src/repo-paths';
@@ -297,7 +297,9 @@ describe('docker-compose.real.yml over it', () => {
       const env = project.containerEnv(name);
       expect(NETWORKS.filter((n) => usesRealNode(n, env))).toEqual([network]);
       const accountPublic = env[`${network}_XPUB`];
-      expect(() => chainReader(network, env, { bus: NO_BUS, accountPublic })).not.toThrow();
+      expect(() =>
+        chainReader(network, nodeSettings(network, env), { bus: NO_BUS, accountPublic }),
+      ).not.toThrow();
     }
   });
 
@@ -307,8 +309,10 @@ describe('docker-compose.real.yml over it', () => {
     for (const network of NETWORKS) {
       expect([usesRealNode(network, treasury), usesRealNode(network, refunds)]).toEqual([true, true]);
       const accountPublic = project.containerEnv('engine')[`${network}_XPUB`];
-      expect(() => chainReader(network, treasury, { bus: NO_BUS, accountPublic })).not.toThrow();
-      expect(() => chainRelay(network, refunds, { bus: NO_BUS })).not.toThrow();
+      expect(() =>
+        chainReader(network, nodeSettings(network, treasury), { bus: NO_BUS, accountPublic }),
+      ).not.toThrow();
+      expect(() => chainRelay(network, nodeSettings(network, refunds), { bus: NO_BUS })).not.toThrow();
     }
   });
 

@@ -12,6 +12,7 @@ import {
   verifyNodes,
   type ChainReader,
   type ChainSender,
+  nodeSettings,
 } from '@swap/chain';
 import type { KeySource } from '@swap/chain-keys';
 import {
@@ -55,13 +56,21 @@ function chainNodes(bus: Bus, keys: TreasuryKeys, dataSource: DataSource, logger
     NETWORKS.map((network) => {
       const own = keys.senderKeys(network);
       const context = { bus, logger: logger.child({ network }) };
-      const reader = chainReader(network, env, {
+      // Parsed once: the reader and the sender are given the same typed settings.
+      const settings = nodeSettings(network, env);
+      const reader = chainReader(network, settings, {
         ...context,
         accountPublic: own.accountPublic,
         treasury: own,
       });
       const pending = storedPending(transfers, keys, network);
-      return [network, { reader, sender: chainSender(network, env, { ...context, keys: own, pending }) }];
+      return [
+        network,
+        {
+          reader,
+          sender: chainSender(network, settings, { ...context, keys: own, pending }),
+        },
+      ];
     }),
   );
   const of = (network: Network) => {

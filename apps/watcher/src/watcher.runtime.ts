@@ -22,6 +22,7 @@ import {
   stopOnChainMismatch,
   verifyNodes,
   type FatalLogger,
+  nodeSettings,
 } from '@swap/chain';
 import type { WatcherConfig } from './watcher.config';
 
@@ -46,7 +47,7 @@ export class WatcherRuntime implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     const { network, settings } = this.config;
-    const node = chainReader(network, process.env, {
+    const node = chainReader(network, nodeSettings(network, process.env), {
       bus: this.bus,
       accountPublic: this.config.accountPublic,
       logger: this.logger,

@@ -1,7 +1,7 @@
 import { quietLogger } from '@swap/domain';
 import type { DataSource } from 'typeorm';
 import type { Bus } from '@swap/bus';
-import { addressSigner, chainRelay, chainSender, type SignedTransaction } from '@swap/chain';
+import { addressSigner, chainRelay, chainSender, type SignedTransaction, nodeSettings } from '@swap/chain';
 import { accountPublicKey, mnemonicToSeed } from '@swap/chain-keys';
 import { startTronLab, type TronLab } from '@swap/chain-nodes';
 import type { RefundProgress } from '@swap/contracts';
@@ -43,7 +43,7 @@ class LateTreasury implements RefundSigner {
         signer: (index: number) => addressSigner(SEED, 'TRX', index),
         accountPublic: accountPublicKey(SEED, 'TRX'),
       };
-      const sender = chainSender('TRX', this.env, {
+      const sender = chainSender('TRX', nodeSettings('TRX', this.env), {
         bus: NO_BUS,
         keys,
         pending: { signedFrom: async () => [] },
@@ -93,7 +93,7 @@ describe('RefundWorker on the Tron lab', () => {
       USDTTRC_CONTRACT: lab.usdt.address,
       TRX_TX_EXPIRATION_SECONDS: '30',
     };
-    const { reader, sender } = chainRelay('TRX', env, { bus: NO_BUS });
+    const { reader, sender } = chainRelay('TRX', nodeSettings('TRX', env), { bus: NO_BUS });
     const inbox: RefundProgress[] = [];
     const publisher = { publish: async (progress: RefundProgress) => void inbox.push(progress) };
     const worker = new RefundWorker(

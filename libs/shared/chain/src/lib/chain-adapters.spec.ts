@@ -1,5 +1,5 @@
 import type { Bus } from '@swap/bus';
-import { chainReader, chainSender } from './chain-adapters';
+import { chainReader, chainSender, nodeSettings } from './chain-adapters';
 import { NodeSettingsError } from './verify-nodes';
 
 const bus = {} as Bus;
@@ -44,8 +44,12 @@ describe('real nodes chosen by their variables', () => {
   ] as const)(
     '%s: a setting that cannot work is a NodeSettingsError naming it (%j)',
     (network, env, message) => {
-      const reading = problemOf(() => chainReader(network, env, { bus, accountPublic: '' }));
-      const sending = problemOf(() => chainSender(network, env, { bus, keys: noKeys, pending }));
+      const reading = problemOf(() =>
+        chainReader(network, nodeSettings(network, env), { bus, accountPublic: '' }),
+      );
+      const sending = problemOf(() =>
+        chainSender(network, nodeSettings(network, env), { bus, keys: noKeys, pending }),
+      );
       expect(reading).toEqual([expect.stringContaining(message)]);
       expect(sending).toEqual(reading);
       expect(reading.join()).not.toContain('hunter2');
@@ -57,7 +61,7 @@ describe('real nodes chosen by their variables', () => {
       TRX_RPC_URL: 'https://api.trongrid.io',
       SOL_RPC_URL: 'https://api.mainnet-beta.solana.com',
     };
-    expect(chainReader('TRX', env, { bus, accountPublic: '' }).network).toBe('TRX');
-    expect(chainReader('SOL', env, { bus, accountPublic: '' }).network).toBe('SOL');
+    expect(chainReader('TRX', nodeSettings('TRX', env), { bus, accountPublic: '' }).network).toBe('TRX');
+    expect(chainReader('SOL', nodeSettings('SOL', env), { bus, accountPublic: '' }).network).toBe('SOL');
   });
 });

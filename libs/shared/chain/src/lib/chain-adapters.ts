@@ -31,6 +31,37 @@ function settings<T>(read: () => T): T {
   }
 }
 
+/**
+ * A network's node as its settings name it, parsed once at start: the devnet (D10), or a real
+ * node (D11) with its typed settings. Adapters get this, never the environment.
+ */
+export type NodeSettings =
+  | { node: 'devnet' }
+  | { node: 'utxo'; network: 'BTC' | 'LTC'; config: ReturnType<typeof utxoConfig> }
+  | { node: 'evm'; network: 'ETH' | 'AVAX'; config: ReturnType<typeof evmConfig> }
+  | { node: 'monero'; config: ReturnType<typeof moneroConfig>; chain: ReturnType<typeof addressChainOf> }
+  | { node: 'solana'; config: ReturnType<typeof solanaConfig> }
+  | { node: 'tron'; config: ReturnType<typeof tronConfig> };
+
+/** Parses `network`'s node settings. Throws NodeSettingsError, naming the variable, on a bad one. */
+export function nodeSettings(network: Network, env: NodeJS.ProcessEnv): NodeSettings {
+  if (!usesRealNode(network, env)) return { node: 'devnet' };
+  switch (network) {
+    case 'BTC':
+    case 'LTC':
+      return { node: 'utxo', network, config: settings(() => utxoConfig(network, env)) };
+    case 'ETH':
+    case 'AVAX':
+      return { node: 'evm', network, config: settings(() => evmConfig(network, env)) };
+    case 'XMR':
+      return { node: 'monero', config: settings(() => moneroConfig(env)), chain: addressChainOf('XMR', env) };
+    case 'SOL':
+      return { node: 'solana', config: settings(() => solanaConfig(env)) };
+    case 'TRX':
+      return { node: 'tron', config: settings(() => tronConfig(env)) };
+  }
+}
+
 export interface ReaderContext {
   bus: Bus;
   /** The network's `<NETWORK>_XPUB` (the XMR one holds the view key a watcher's wallet needs). */
@@ -40,43 +71,24 @@ export interface ReaderContext {
   treasury?: SenderKeys;
 }
 
-/**
- * The reader of one network: the devnet (D10) unless its node variables name a real node. Nothing
- * above this function knows which one it got. Throws NodeSettingsError, naming the variable, on a
- * bad setting.
- */
-export function chainReader(network: Network, env: NodeJS.ProcessEnv, context: ReaderContext): ChainReader {
-  if (!usesRealNode(network, env)) return new DevnetReader(context.bus, network);
+/** The reader of one network, as its settings name it. Nothing above this function knows which. */
+export function chainReader(network: Network, settings: NodeSettings, context: ReaderContext): ChainReader {
   const { logger, treasury } = context;
-  switch (network) {
-    case 'BTC':
-    case 'LTC': {
-      const config = settings(() => utxoConfig(network, env));
-      return utxoReader(network, config, { wallet: treasury !== undefined, logger });
+  switch (settings.node) {
+    case 'devnet':
+      return new DevnetReader(context.bus, network);
+    case 'utxo':
+      return utxoReader(settings.network, settings.config, { wallet: treasury !== undefined, logger });
+    case 'evm':
+      return evmReader(settings.network, settings.config, logger);
+    case 'monero': {
+      const wallet = treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, settings.chain);
+      return moneroReader(settings.config, wallet, logger);
     }
-    case 'ETH':
-    case 'AVAX':
-      return evmReader(
-        network,
-        settings(() => evmConfig(network, env)),
-        logger,
-      );
-    case 'XMR': {
-      const config = settings(() => moneroConfig(env));
-      const wallet =
-        treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, addressChainOf('XMR', env));
-      return moneroReader(config, wallet, logger);
-    }
-    case 'SOL':
-      return solanaReader(
-        settings(() => solanaConfig(env)),
-        logger,
-      );
-    case 'TRX':
-      return tronReader(
-        settings(() => tronConfig(env)),
-        logger,
-      );
+    case 'solana':
+      return solanaReader(settings.config, logger);
+    case 'tron':
+      return tronReader(settings.config, logger);
   }
 }
 
@@ -87,47 +99,22 @@ export interface SenderContext {
   logger?: Logger;
 }
 
-/** The treasury's sender of one network: the devnet unless its node variables name a real node. */
-export function chainSender(network: Network, env: NodeJS.ProcessEnv, context: SenderContext): ChainSender {
-  if (!usesRealNode(network, env)) return new DevnetSender(context.bus, network);
+/** The treasury's sender of one network, as its settings name it. */
+export function chainSender(network: Network, settings: NodeSettings, context: SenderContext): ChainSender {
   const { keys, pending, logger } = context;
-  switch (network) {
-    case 'BTC':
-    case 'LTC':
-      return utxoSender(
-        network,
-        settings(() => utxoConfig(network, env)),
-        keys,
-        pending,
-        logger,
-      );
-    case 'ETH':
-    case 'AVAX':
-      return evmSender(
-        network,
-        settings(() => evmConfig(network, env)),
-        keys,
-        pending,
-        logger,
-      );
-    case 'XMR':
-      return moneroSender(
-        settings(() => moneroConfig(env)),
-        keys,
-        logger,
-      );
-    case 'SOL':
-      return solanaSender(
-        settings(() => solanaConfig(env)),
-        keys,
-        logger,
-      );
-    case 'TRX':
-      return tronSender(
-        settings(() => tronConfig(env)),
-        keys,
-        logger,
-      );
+  switch (settings.node) {
+    case 'devnet':
+      return new DevnetSender(context.bus, network);
+    case 'utxo':
+      return utxoSender(settings.network, settings.config, keys, pending, logger);
+    case 'evm':
+      return evmSender(settings.network, settings.config, keys, pending, logger);
+    case 'monero':
+      return moneroSender(settings.config, keys, logger);
+    case 'solana':
+      return solanaSender(settings.config, keys, logger);
+    case 'tron':
+      return tronSender(settings.config, keys, logger);
   }
 }
 
@@ -153,21 +140,18 @@ const NOTHING_PENDING: PendingTransactions = { signedFrom: async () => [] };
  */
 export function chainRelay(
   network: Network,
-  env: NodeJS.ProcessEnv,
+  settings: NodeSettings,
   context: { bus: Bus; logger?: Logger },
 ): ChainRelay {
-  if (!usesRealNode(network, env))
-    return { reader: new DevnetReader(context.bus, network), sender: new DevnetSender(context.bus, network) };
-  if (network === 'XMR') {
+  if (settings.node === 'monero') {
     // Transactions are looked up on the daemon: the reader never opens its wallet for that.
-    const config = settings(() => moneroConfig(env));
     return {
-      reader: moneroReader(config, { address: '', viewKey: '' }, context.logger),
-      sender: moneroRelaySender(config),
+      reader: moneroReader(settings.config, { address: '', viewKey: '' }, context.logger),
+      sender: moneroRelaySender(settings.config),
     };
   }
   return {
-    reader: chainReader(network, env, { ...context, accountPublic: '' }),
-    sender: chainSender(network, env, { ...context, keys: NO_KEYS, pending: NOTHING_PENDING }),
+    reader: chainReader(network, settings, { ...context, accountPublic: '' }),
+    sender: chainSender(network, settings, { ...context, keys: NO_KEYS, pending: NOTHING_PENDING }),
   };
 }
