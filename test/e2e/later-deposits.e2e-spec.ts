@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { payments } from 'bitcoinjs-lib';
 import { Wallet } from 'ethers';
-import { devnetBalance } from '@swap/contracts';
+import { devnetBalance, type TransferView } from '@swap/contracts';
 import { CURRENCIES, toUnits, type CurrencyCode } from '@swap/domain';
 import { SwapClient, type SwapOrder } from '@swap/sdk';
 import { Stack } from '@swap/stack';
@@ -82,6 +82,17 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
     }
   }
 
+  /** Waits until the treasury lists `count` payouts of the swap on `network` as broadcast. */
+  async function payoutsBroadcast(swapId: string, network: string, count: number): Promise<void> {
+    for (let round = 0; ; round++) {
+      const sent: TransferView[] = await driver.swapctl('treasury', 'transfers', '--state', 'BROADCAST');
+      const payouts = sent.filter((t) => t.swapId === swapId && t.network === network && t.kind === 'payout');
+      if (payouts.length >= count) return;
+      if (round > 120) throw new Error(`payouts of ${swapId}: ${JSON.stringify(sent)}\n${stack.logs()}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   it('SOL: a further deposit while SENDING is paid out on its own; DONE once both payouts landed', async () => {
     const toAddress = ethAddress();
     const created = await api.create({ from: 'SOL', to: 'ETH', amount: '1', toAddress });
@@ -101,6 +112,9 @@ describe('later deposits, end to end: paid out on their own or sent back, withou
     expect(paying.status).toBe('SENDING');
     expect(Number(paying.to.amount)).toBeGreaterThan(Number(sending.to.amount));
 
+    // Both payouts in the ETH mempool before the one block that lands them: under load the further
+    // one can still be on its way when the deposit is credited.
+    await payoutsBroadcast(created.id, 'ETH', 2);
     await driver.mine('ETH');
     const done = await driver.until(
       created.id,

@@ -150,8 +150,7 @@ export class DependencyWait {
   }
 
   private log(level: 'info' | 'warn' | 'error', details: object, message: string): void {
-    const write = this.logger[level] ?? this.logger.info ?? this.logger.error;
-    write.call(this.logger, details, message);
+    this.logger[level](details, message);
   }
 }
 

@@ -13,9 +13,7 @@ export function logFailure(logger: Logger, err: unknown, message: string, detail
     logger.error({ ...details, err }, message);
     return;
   }
-  const write = logger.warn ?? logger.error;
-  write.call(
-    logger,
+  logger.warn(
     { ...details, ...away },
     `${message}: ${away.dependency ?? 'a dependency'} away (${away.reason})`,
   );
