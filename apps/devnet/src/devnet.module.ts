@@ -1,5 +1,5 @@
-import { Module, type INestApplication } from '@nestjs/common';
-import { Bus, JetStreamTransport } from '@swap/bus';
+import { Module } from '@nestjs/common';
+import { busTransport } from '@swap/bus';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { Devnet, DevnetRpcController } from '@swap/devnet';
@@ -45,6 +45,4 @@ export function devnetModule(config: DevnetConfig, logger: Logger) {
 }
 
 /** The devnet's RPCs on the bus. */
-export function devnetTransport(app: INestApplication): JetStreamTransport {
-  return new JetStreamTransport(app.get(Bus), { streams: [], queue: 'devnet' });
-}
+export const devnetTransport = busTransport({ streams: [], queue: 'devnet' });

@@ -1,9 +1,9 @@
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { Bus, JetStreamTransport } from '@swap/bus';
+import { Bus, busTransport } from '@swap/bus';
 import {
   DEPOSIT_RETURNS_STREAM,
   ENGINE_INBOX_STREAM,
@@ -69,10 +69,8 @@ export function engineModule(config: EngineConfig, logger: Logger) {
 }
 
 /** The engine's bus controllers on JetStream; the inbox's partitions are its own consumer group. */
-export function engineTransport(app: INestApplication): JetStreamTransport {
-  return new JetStreamTransport(app.get(Bus), {
-    streams: [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM, DEPOSIT_RETURNS_STREAM],
-    queue: 'engine',
-    groups: { [PARTITIONS_GROUP]: app.get<Engine>(ENGINE).inbox },
-  });
-}
+export const engineTransport = busTransport({
+  streams: [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM, DEPOSIT_RETURNS_STREAM],
+  queue: 'engine',
+  groups: (app) => ({ [PARTITIONS_GROUP]: app.get<Engine>(ENGINE).inbox }),
+});

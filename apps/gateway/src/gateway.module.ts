@@ -1,9 +1,9 @@
 import { addressChainsFrom } from '@swap/domain';
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { Bus, JetStreamTransport } from '@swap/bus';
+import { Bus, busTransport } from '@swap/bus';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { createLogger } from '@swap/service-kit';
 import {
@@ -126,9 +126,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
 }
 
 /** The gateway's bus controllers on JetStream. */
-export function gatewayTransport(app: INestApplication): JetStreamTransport {
-  return new JetStreamTransport(app.get(Bus), {
-    streams: [SWAP_EVENTS_STREAM, GATEWAY_NONCES_STREAM],
-    queue: 'gateway',
-  });
-}
+export const gatewayTransport = busTransport({
+  streams: [SWAP_EVENTS_STREAM, GATEWAY_NONCES_STREAM],
+  queue: 'gateway',
+});

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { Bus, busWithProbes, JetStreamTransport } from '@swap/bus';
+import { Bus, busTransport, busWithProbes } from '@swap/bus';
 import { currencySettingsKv, pairSettingsKv, pricesKv } from '@swap/contracts';
 import { MarketSettings } from '@swap/pricing';
 import { bootstrapService, createLogger } from '@swap/service-kit';
@@ -31,8 +31,7 @@ async function main(): Promise<void> {
   await bootstrapService({
     name: 'pricing',
     module: PricingModule,
-    transport: (app: INestApplication) =>
-      new JetStreamTransport(app.get(Bus), { streams: [], queue: 'pricing' }),
+    transport: busTransport({ streams: [], queue: 'pricing' }),
     port: config.PORT,
     logger,
   });

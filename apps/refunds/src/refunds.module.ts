@@ -1,8 +1,8 @@
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { Bus, JetStreamTransport } from '@swap/bus';
+import { Bus, busTransport } from '@swap/bus';
 import {
   chainRelay,
   pinNodes,
@@ -69,9 +69,7 @@ export function refundsModule(config: RefundsConfig, logger: Logger) {
 }
 
 /** The refunds service's bus controller on JetStream. */
-export function refundsTransport(app: INestApplication): JetStreamTransport {
-  return new JetStreamTransport(app.get(Bus), {
-    streams: [MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM],
-    queue: 'refunds',
-  });
-}
+export const refundsTransport = busTransport({
+  streams: [MONEY_COMMANDS_STREAM, ENGINE_INBOX_STREAM],
+  queue: 'refunds',
+});

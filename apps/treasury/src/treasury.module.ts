@@ -1,8 +1,8 @@
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { Bus, JetStreamTransport } from '@swap/bus';
+import { Bus, busTransport } from '@swap/bus';
 import {
   chainReader,
   chainSender,
@@ -169,9 +169,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
 }
 
 /** The treasury's bus controllers on JetStream. */
-export function treasuryTransport(app: INestApplication): JetStreamTransport {
-  return new JetStreamTransport(app.get(Bus), {
-    streams: [MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, DEPOSIT_RETURNS_STREAM],
-    queue: 'treasury',
-  });
-}
+export const treasuryTransport = busTransport({
+  streams: [MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM, DEPOSIT_RETURNS_STREAM],
+  queue: 'treasury',
+});

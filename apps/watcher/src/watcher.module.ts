@@ -1,5 +1,5 @@
-import { Module, type INestApplication } from '@nestjs/common';
-import { Bus, JetStreamTransport } from '@swap/bus';
+import { Module } from '@nestjs/common';
+import { Bus, busTransport } from '@swap/bus';
 import { ENGINE_INBOX_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
 import { SwapEventsConsumer } from '@swap/watcher';
 import type { Logger } from 'pino';
@@ -41,10 +41,8 @@ export function watcherModule(config: WatcherConfig, logger: Logger) {
 }
 
 /** The watcher's bus controller on JetStream; its swap events are a consumer group of their own. */
-export function watcherTransport(app: INestApplication): JetStreamTransport {
-  return new JetStreamTransport(app.get(Bus), {
-    streams: [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM],
-    queue: 'watcher',
-    groups: { [WATCH_LIST]: app.get(SwapEventsConsumer) },
-  });
-}
+export const watcherTransport = busTransport({
+  streams: [SWAP_EVENTS_STREAM, ENGINE_INBOX_STREAM],
+  queue: 'watcher',
+  groups: (app) => ({ [WATCH_LIST]: app.get(SwapEventsConsumer) }),
+});

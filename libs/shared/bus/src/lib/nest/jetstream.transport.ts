@@ -1,7 +1,8 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import type { StreamContract } from '@swap/contracts';
 import { lastValueFrom } from 'rxjs';
-import type { Bus } from '../bus';
+import { Bus } from '../bus';
 import type { MessageMeta } from '../consumer';
 import { BusContext } from './bus-context';
 import { BUS_ROUTE, type BusRoute } from './bus-routes';
@@ -103,4 +104,16 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
     const result = await handler(data, context);
     return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined }) as Promise<T>;
   }
+}
+
+/**
+ * A service's transport as bootstrapService takes it: the application's Bus, and the consumer
+ * groups it provides (read from the application once it is built).
+ */
+export function busTransport(
+  options: Omit<JetStreamTransportOptions, 'groups'> & {
+    groups?: (app: INestApplicationContext) => Record<string, ConsumerGroup>;
+  },
+): (app: INestApplicationContext) => JetStreamTransport {
+  return (app) => new JetStreamTransport(app.get(Bus), { ...options, groups: options.groups?.(app) });
 }
