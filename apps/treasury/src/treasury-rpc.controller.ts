@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { BusController, OnRequest, rpcFail, rpcOk, type RequestOf } from '@swap/bus';
+import { answerRpc, BusController, OnRequest, type RequestOf } from '@swap/bus';
 import {
   treasuryBalances,
   treasuryBump,
@@ -54,11 +54,5 @@ export class TreasuryRpcController {
 }
 
 /** The result, or the catalogue error a TreasuryError carries; anything else is the internal error. */
-async function answer<T>(work: () => Promise<T>) {
-  try {
-    return rpcOk(await work());
-  } catch (error) {
-    if (error instanceof TreasuryError) return rpcFail(error.toPayload());
-    throw error;
-  }
-}
+const answer = <T>(work: () => Promise<T>) =>
+  answerRpc(work, (error) => (error instanceof TreasuryError ? error.toPayload() : null));

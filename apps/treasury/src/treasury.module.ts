@@ -7,6 +7,7 @@ import {
   chainReader,
   chainSender,
   pinNodes,
+  type NetworkNode,
   SqlChainIdentityPins,
   stopOnChainMismatch,
   verifyNodes,
@@ -49,57 +50,36 @@ import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
  * One reader and sender per network: the devnet unless its node variables name a real node (D10,
  * D11). Real senders get the network's keys and what the treasury signed and stored (nonces, inputs).
  */
-function chainNodes(bus: Bus, keys: TreasuryKeys, dataSource: DataSource, logger: Logger): ChainNodes {
+function networkNodes(
+  bus: Bus,
+  keys: TreasuryKeys,
+  dataSource: DataSource,
+  logger: Logger,
+): Array<NetworkNode<ChainReader, ChainSender>> {
   const transfers = new TransferRepository(dataSource);
-  const env = process.env;
-  const nodes = new Map<Network, { reader: ChainReader; sender: ChainSender }>(
-    NETWORKS.map((network) => {
-      const own = keys.senderKeys(network);
-      const context = { bus, logger: logger.child({ network }) };
-      // Parsed once: the reader and the sender are given the same typed settings.
-      const settings = nodeSettings(network, env);
-      const reader = chainReader(network, settings, {
-        ...context,
-        accountPublic: own.accountPublic,
-        treasury: own,
-      });
-      const pending = storedPending(transfers, keys, network);
-      return [
-        network,
-        {
-          reader,
-          sender: chainSender(network, settings, { ...context, keys: own, pending }),
-        },
-      ];
-    }),
-  );
-  const of = (network: Network) => {
-    const node = nodes.get(network);
-    if (!node) throw new Error(`no node for ${network}`);
-    return node;
-  };
-  return { reader: (network) => of(network).reader, sender: (network) => of(network).sender };
+  return NETWORKS.map((network) => {
+    const own = keys.senderKeys(network);
+    const context = { bus, logger: logger.child({ network }) };
+    // Parsed once: the reader and the sender are given the same typed settings.
+    const settings = nodeSettings(network, process.env);
+    const pending = storedPending(transfers, keys, network);
+    return {
+      network,
+      reader: chainReader(network, settings, { ...context, accountPublic: own.accountPublic, treasury: own }),
+      sender: chainSender(network, settings, { ...context, keys: own, pending }),
+    };
+  });
 }
 
-/**
- * Every network's reader and sender behind its chain identity, pinned in the treasury's schema:
- * checked now and after each failed request, so no transfer reaches a node on another chain.
- */
-async function pinnedChains(chains: ChainNodes, dataSource: DataSource, logger: Logger): Promise<ChainNodes> {
-  const pinned = await pinNodes(
-    NETWORKS.map((network) => ({ network, reader: chains.reader(network), sender: chains.sender(network) })),
-    {
-      pins: new SqlChainIdentityPins(dataSource),
-      onMismatch: stopOnChainMismatch(logger, EXIT_CONFIG),
-      logger,
-    },
-  );
-  const of = (network: Network) => {
-    const node = pinned.find((n) => n.network === network);
-    if (!node) throw new Error(`no node for ${network}`);
-    return node;
+/** The nodes as the treasury's use cases look them up, by network. */
+function byNetwork(nodes: Array<NetworkNode<ChainReader, ChainSender>>): ChainNodes {
+  const of = new Map(nodes.map((node) => [node.network, node]));
+  const node = (network: Network) => {
+    const found = of.get(network);
+    if (!found) throw new Error(`no node for ${network}`);
+    return found;
   };
-  return { reader: (network) => of(network).reader, sender: (network) => of(network).sender };
+  return { reader: (network) => node(network).reader, sender: (network) => node(network).sender };
 }
 
 /** Wires the treasury: its schema, the keys (from the seed only), the nodes and the bus. */
@@ -126,21 +106,23 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
         useFactory: async (bus: Bus, dataSource: DataSource, registry: Registry, health: HealthService) => {
           const liquidity = await bus.kv(liquidityKv);
           const keys = new TreasuryKeys(source);
-          const chains = chainNodes(bus, keys, dataSource, logger);
+          const nodes = networkNodes(bus, keys, dataSource, logger);
           // Nothing is signed before every real node is known to be the chain its settings name.
-          await verifyNodes(
-            NETWORKS.map((network) => ({ network, reader: chains.reader(network) })),
+          await verifyNodes(nodes, logger);
+          // Nor before every node (or the devnet) is the chain this database's books belong to:
+          // checked now and after each failed request, so no transfer reaches a node on another chain.
+          const pinned = await pinNodes(nodes, {
+            pins: new SqlChainIdentityPins(dataSource),
+            onMismatch: stopOnChainMismatch(logger, EXIT_CONFIG),
             logger,
-          );
-          // Nor before every node (or the devnet) is the chain this database's books belong to.
-          const pinned = await pinnedChains(chains, dataSource, logger);
+          });
           const wallets = new WalletMetrics(registry);
           // Not ready while a network's node answers none of the liquidity refresh's balance reads.
           const silenceLimitMs = nodeSilenceLimitMs(config.LIQUIDITY_REFRESH_SECONDS * 1000);
           health.register('nodes', () => nodesReadiness(wallets.nodeContacts(), Date.now(), silenceLimitMs));
           const treasury = composeTreasury({
             dataSource,
-            chains: pinned,
+            chains: byNetwork(pinned),
             keys,
             caps: config.caps,
             progress: async (progress) => {

@@ -1,4 +1,4 @@
-import { BusController, OnRequest, rpcFail, rpcOk, type RequestOf } from '@swap/bus';
+import { answerRpc, BusController, OnRequest, type RequestOf } from '@swap/bus';
 import type { ChainBlock, ChainTransfer } from '@swap/chain';
 import {
   devnetAccount,
@@ -108,11 +108,5 @@ export class DevnetRpcController {
 }
 
 /** A result, or the rpc error of a DevnetError; anything else is the bus's internal error. */
-async function answer<T>(work: () => T | Promise<T>) {
-  try {
-    return rpcOk(await work());
-  } catch (err) {
-    if (err instanceof DevnetError) return rpcFail(err.payload);
-    throw err;
-  }
-}
+const answer = <T>(work: () => T | Promise<T>) =>
+  answerRpc(work, (error) => (error instanceof DevnetError ? error.payload : null));

@@ -31,15 +31,22 @@ export const rpcOk = <T>(data: T) => ({ ok: true as const, data });
 /** Builds a business-error result (a code from the error catalogue). */
 export const rpcFail = (error: RpcError) => ({ ok: false as const, error });
 
+/** The catalogue error a refusal carries, or null for an error that is no refusal. */
+export type Refusal = (error: unknown) => RpcError | null;
+
+const swapRefusal: Refusal = (error) => (isSwapError(error) ? toErrorPayload(error) : null);
+
 /**
- * The reply to a request that `work` answers: its result, or the catalogue error a refusal
- * (SwapError) carries. Anything else is thrown, and the server answers it as an internal error.
+ * The reply to a request that `work` answers: its result, or the catalogue error a refusal carries
+ * (a SwapError, or what the service's `refusal` recognises). Anything else is thrown, and the
+ * server answers it as an internal error.
  */
-export async function answerRpc<T>(work: () => Promise<T>) {
+export async function answerRpc<T>(work: () => T | Promise<T>, refusal: Refusal = swapRefusal) {
   try {
     return rpcOk(await work());
   } catch (error) {
-    if (isSwapError(error)) return rpcFail(toErrorPayload(error));
+    const refused = refusal(error);
+    if (refused) return rpcFail(refused);
     throw error;
   }
 }

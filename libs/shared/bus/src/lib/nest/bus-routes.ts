@@ -1,7 +1,7 @@
 import { EventPattern, MessagePattern } from '@nestjs/microservices';
 import type { EventContract, RpcContract, SignalContract } from '@swap/contracts';
 import type { z } from 'zod';
-import type { ConsumeOptions, MessageMeta } from '../consumer';
+import type { ConsumeOptions } from '../consumer';
 import type { BusContext } from './bus-context';
 
 /** A durable consumer's settings, as bus.consume() takes them, less the handler. */
@@ -73,8 +73,6 @@ function eventRoute(route: BusRoute): TypedMethodDecorator<[message: never, cont
       descriptor,
     );
 }
-
-export type { MessageMeta };
 
 /** What an @OnRequest method gets: the contract's request, validated. */
 export type RequestOf<C extends { request: z.ZodType }> = z.output<C['request']>;
