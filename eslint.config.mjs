@@ -97,6 +97,7 @@ function boundaries(allow) {
         scoped('treasury'),
         scoped('refunds'),
         scoped('devnet'),
+        scoped('notifier'),
         scoped('ops'),
         { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
         { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },

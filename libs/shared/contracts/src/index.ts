@@ -17,3 +17,4 @@ export * from './lib/gateway.nonces';
 export * from './lib/market.kv';
 export * from './lib/watcher.kv';
 export * from './lib/pricing.ops';
+export * from './lib/notifier.ops';

@@ -5,12 +5,15 @@ import { createSwapBody, quoteBody } from './swap-api.requests';
 describe('the request bodies as OpenAPI components', () => {
   const schemas = apiRequestSchemas();
 
-  it('names every body of section 4 once, without $id (OpenAPI 3.0)', () => {
+  it('names every body of section 4 and D14-D15 once, without $id (OpenAPI 3.0)', () => {
     expect(Object.keys(schemas).sort()).toEqual([
       'CreateSwapBody',
+      'ListSwapsBody',
       'QuoteBody',
       'ResolveBody',
       'SwapLookupBody',
+      'SwapStatsBody',
+      'ValidateAddressBody',
     ]);
     for (const schema of Object.values(schemas)) expect(schema).not.toHaveProperty('$id');
     expect(apiRequestName(createSwapBody)).toBe('CreateSwapBody');

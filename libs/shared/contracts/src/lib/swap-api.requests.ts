@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY_CODES, isAnySwapId, SwapErrors } from '@swap/domain';
+import { CURRENCY_CODES, isAnySwapId, SWAP_STATUSES, SwapErrors } from '@swap/domain';
 import { apiRequests, fieldErrors } from './http-api';
 
 /*
@@ -84,3 +84,50 @@ export const resolveBody = swapLookupBody
   })
   .register(apiRequests, { id: 'ResolveBody' });
 export type ResolveBody = z.output<typeof resolveBody>;
+
+/** Unix seconds, as every time the API shows. */
+const unixSeconds = z
+  .number()
+  .int()
+  .nonnegative()
+  .register(fieldErrors, { invalid: () => SwapErrors.invalidTimeRange('times are whole unix seconds') });
+
+const status = z.enum(SWAP_STATUSES).register(fieldErrors, { invalid: SwapErrors.invalidStatus });
+
+/** D14: the calling key's swaps, newest first, a page at a time. */
+export const listSwapsBody = z
+  .object({
+    status: z
+      .union([status, z.array(status).min(1).max(SWAP_STATUSES.length)])
+      .optional()
+      .meta({ description: 'One status or a list of them (section 5)' }),
+    since: unixSeconds.optional().meta({ description: 'Created at or after (unix s)' }),
+    until: unixSeconds.optional().meta({ description: 'Created before (unix s)' }),
+    limit: z.number().int().min(1).max(100).default(50).meta({ description: 'Page size, 1-100' }),
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .register(fieldErrors, { invalid: SwapErrors.invalidCursor })
+      .meta({ description: 'The next value of the previous page' }),
+  })
+  .register(apiRequests, { id: 'ListSwapsBody' });
+export type ListSwapsBody = z.output<typeof listSwapsBody>;
+
+/** D15: is this a valid address for the currency's chain, by the rules create applies (D8). */
+export const validateAddressBody = z
+  .object({
+    code: currencyCode.meta({ description: 'Currency code' }),
+    address: z.string().trim().meta({ description: 'The address to check' }),
+  })
+  .register(apiRequests, { id: 'ValidateAddressBody' });
+export type ValidateAddressBody = z.output<typeof validateAddressBody>;
+
+/** Per-key statistics (beyond D12-D15): swaps created in [since, until). */
+export const swapStatsBody = z
+  .object({
+    since: unixSeconds.meta({ description: 'Created at or after (unix s)' }),
+    until: unixSeconds.meta({ description: 'Created before (unix s)' }),
+  })
+  .register(apiRequests, { id: 'SwapStatsBody' });
+export type SwapStatsBody = z.output<typeof swapStatsBody>;

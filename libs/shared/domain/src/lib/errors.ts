@@ -40,6 +40,11 @@ export const SwapErrorCode = {
   NOT_DRY_RUN: 'NOT_DRY_RUN',
   DRY_RUN_ALREADY_DONE: 'DRY_RUN_ALREADY_DONE',
   INVALID_CHOICE: 'INVALID_CHOICE',
+  INVALID_STATUS: 'INVALID_STATUS',
+  INVALID_CURSOR: 'INVALID_CURSOR',
+  INVALID_TIME_RANGE: 'INVALID_TIME_RANGE',
+  INVALID_IDEMPOTENCY_KEY: 'INVALID_IDEMPOTENCY_KEY',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 export type SwapErrorCode = (typeof SwapErrorCode)[keyof typeof SwapErrorCode];
 
@@ -194,4 +199,21 @@ export const SwapErrors = {
   dryRunAlreadyDone: () => bad(SwapErrorCode.DRY_RUN_ALREADY_DONE, 'Dry-run swap is already DONE'),
   invalidChoice: (value: unknown) =>
     bad(SwapErrorCode.INVALID_CHOICE, `Invalid choice ${quoted(value)}: must be EXCHANGE or REFUND`),
+  /** D14: a status filter names no status of section 5. */
+  invalidStatus: (value: unknown) => bad(SwapErrorCode.INVALID_STATUS, `Invalid status ${quoted(value)}`),
+  /** D14: a cursor not handed out by /swap/list (or of another filter). */
+  invalidCursor: () =>
+    bad(SwapErrorCode.INVALID_CURSOR, 'Invalid cursor: pass the next value of a previous page'),
+  /** D14 and stats: since after until, or a time that is not whole unix seconds. */
+  invalidTimeRange: (detail: string) =>
+    bad(SwapErrorCode.INVALID_TIME_RANGE, `Invalid time range: ${detail}`),
+  /** D13: the Idempotency-Key header is not 1–64 characters of [A-Za-z0-9_-]. */
+  invalidIdempotencyKey: () =>
+    bad(
+      SwapErrorCode.INVALID_IDEMPOTENCY_KEY,
+      'Invalid Idempotency-Key header: 1-64 characters of A-Z, a-z, 0-9, _ and -',
+    ),
+  /** D13: the same Idempotency-Key was used with another body within 24 h. */
+  idempotencyKeyReused: () =>
+    bad(SwapErrorCode.IDEMPOTENCY_KEY_REUSED, 'Idempotency-Key reused with a different request'),
 } as const;
