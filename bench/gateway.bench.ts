@@ -1,8 +1,9 @@
 // Issue 2's figure: signed /swap/status and /swap/price requests per second, as a ratio to a bare
 // Node `http` server answering a fixed JSON body, all measured in this run with the same load
-// generator and the same signed requests. Targets: status ≥ 0.4, price ≥ 0.5.
+// generator and the same signed requests. Targets: status ≥ 0.4, price ≥ 0.5. Then issue 24's:
+// webhook deliveries per second to a local receiver, beside the raw JetStream rate of the same run.
 //
-//   npm run bench [-- --seconds 5 --connections 50 --rounds 5]
+//   npm run bench [-- --seconds 5 --connections 50 --rounds 5 --webhook-events 2000]
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +11,7 @@ import { Stack } from '@swap/stack';
 import { DEPLOYED_TIMERS } from './deployed-timers';
 import { CpuMeter, stackProcesses } from './cpu-meter';
 import { LoadResult, LoadTarget, runSignedLoad } from './signed-load';
+import { measureWebhooks, reportWebhooks } from './webhook-delivery';
 
 const TARGETS = { status: 0.4, price: 0.5 } as const;
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -105,10 +107,12 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '50' },
       rounds: { type: 'string', default: '5' },
+      'webhook-events': { type: 'string', default: '2000' },
     },
   });
   const load = { seconds: Number(values.seconds), connections: Number(values.connections) };
-  const stack = await Stack.start(DEPLOYED_TIMERS);
+  // The notifier as deployed (its own defaults), idle until the webhook figure.
+  const stack = await Stack.start({ ...DEPLOYED_TIMERS, notifier: { env: { WEBHOOK_POLL_MS: '500' } } });
   const bare = await startBareServer();
   try {
     const credentials = await stack.createKey({ rateLimit: 100_000 });
@@ -148,7 +152,10 @@ async function main(): Promise<void> {
       });
     }
     console.log(`\n${load.connections} connections, ${load.seconds} s per target and round`);
-    process.exitCode = report(rounds) ? 0 : 1;
+    const met = report(rounds);
+    // After the gateway's rounds, so its figures are taken as before (the notifier idle).
+    reportWebhooks(await measureWebhooks(stack, credentials, Number(values['webhook-events']), 3), median);
+    process.exitCode = met ? 0 : 1;
   } finally {
     bare.child.kill('SIGTERM');
     await stack.stop();

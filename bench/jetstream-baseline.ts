@@ -1,5 +1,14 @@
+import type { z } from 'zod';
 import { Bus } from '@swap/bus';
-import { defineEvent, defineStream, engineInput, engineInputId, type EngineInput } from '@swap/contracts';
+import {
+  defineEvent,
+  defineStream,
+  engineInput,
+  engineInputId,
+  swapSnapshot,
+  type EngineInput,
+  type EventContract,
+} from '@swap/contracts';
 import { forEachLimited } from './limited';
 
 /** A stream of its own on the same nats-server, configured as the services' streams are (file storage). */
@@ -10,15 +19,41 @@ const BASELINE_STREAM = defineStream({
   duplicateWindowSeconds: 120,
 });
 
-/** The engine inbox's message on that stream: same schema, validation, headers and de-duplication id. */
-const baselineInput = defineEvent({
-  name: 'bench.baseline.input',
-  version: 1,
-  stream: BASELINE_STREAM,
-  filter: 'bench.baseline.>',
-  subject: (swapId: string) => `bench.baseline.${swapId}`,
-  schema: engineInput,
-});
+/** A service's messages on the baseline stream: same schema, validation, headers and de-duplication id. */
+export interface BaselineMessages<S extends z.ZodType> {
+  event: EventContract<S, [string]>;
+  /** The subject token (a swap id) and the de-duplication id of a message. */
+  token: (message: z.input<S>) => string;
+  id: (message: z.input<S>) => string;
+}
+
+/** The engine inbox's messages (swaps.bench). */
+export const ENGINE_INPUTS: BaselineMessages<typeof engineInput> = {
+  event: defineEvent({
+    name: 'bench.baseline.input',
+    version: 1,
+    stream: BASELINE_STREAM,
+    filter: 'bench.baseline.input.>',
+    subject: (swapId: string) => `bench.baseline.input.${swapId}`,
+    schema: engineInput,
+  }),
+  token: (message: EngineInput) => message.swapId,
+  id: engineInputId,
+};
+
+/** The swap events the notifier reads (gateway.bench's webhook figure). */
+export const SWAP_UPDATES: BaselineMessages<typeof swapSnapshot> = {
+  event: defineEvent({
+    name: 'bench.baseline.swap',
+    version: 1,
+    stream: BASELINE_STREAM,
+    filter: 'bench.baseline.swap.>',
+    subject: (swapId: string) => `bench.baseline.swap.${swapId}`,
+    schema: swapSnapshot,
+  }),
+  token: (swap) => swap.id,
+  id: (swap) => `${swap.id}:${swap.version}`,
+};
 
 export interface BaselineSettings {
   /** Publishes awaiting their PubAck at once. */
@@ -39,17 +74,20 @@ export interface BaselineResult {
  * published awaiting its PubAck, consumed by a durable pull consumer with explicit acks, and
  * counted once acknowledged. The handler does nothing, so this is the bus alone.
  */
-export async function measureJetStream(
+export async function measureJetStream<S extends z.ZodType>(
   bus: Bus,
-  messages: readonly EngineInput[],
+  kind: BaselineMessages<S>,
+  messages: ReadonlyArray<z.input<S>>,
   settings: BaselineSettings,
   durable: string,
 ): Promise<BaselineResult> {
   await bus.ensureStream(BASELINE_STREAM);
+  // A new durable reads the stream from its start: only this run's messages may be in it.
+  await (await bus.manager()).streams.purge(BASELINE_STREAM.name);
   let handled = 0;
   let allHandled!: () => void;
   const done = new Promise<void>((resolve) => (allHandled = resolve));
-  const consumer = await bus.consume(baselineInput, {
+  const consumer = await bus.consume(kind.event, {
     durable,
     concurrency: settings.consumeConcurrency,
     maxAckPending: Math.max(256, settings.consumeConcurrency * 4),
@@ -59,8 +97,8 @@ export async function measureJetStream(
   });
   const started = performance.now();
   await forEachLimited(messages, settings.publishConcurrency, async (message) => {
-    await bus.publish(baselineInput, [message.swapId], message, {
-      msgId: `${durable}:${engineInputId(message)}`,
+    await bus.publish(kind.event, [kind.token(message)], message, {
+      msgId: `${durable}:${kind.id(message)}`,
     });
   });
   await done;

@@ -25,7 +25,7 @@ import type { EngineInput } from '@swap/contracts';
 import { Stack } from '@swap/stack';
 import { CpuMeter, stackProcesses } from './cpu-meter';
 import { DEPLOYED_TIMERS } from './deployed-timers';
-import { measureJetStream, type BaselineResult } from './jetstream-baseline';
+import { ENGINE_INPUTS, measureJetStream, type BaselineResult } from './jetstream-baseline';
 import { percentile } from './measure';
 import { SwapEventLog } from './swap-event-log';
 import { StageTimes } from './stage-times';
@@ -191,9 +191,9 @@ async function main(): Promise<void> {
       depositId: `baseline:${i}`,
     }));
     const settings = { publishConcurrency: concurrency, consumeConcurrency: 16 };
-    await measureJetStream(stack.bus, messages.slice(0, 2000), settings, 'bench-warmup');
+    await measureJetStream(stack.bus, ENGINE_INPUTS, messages.slice(0, 2000), settings, 'bench-warmup');
     const beforeBaseline = meter.sample();
-    const baseline = await measureJetStream(stack.bus, messages, settings, 'bench-baseline');
+    const baseline = await measureJetStream(stack.bus, ENGINE_INPUTS, messages, settings, 'bench-baseline');
     const baselineCpu = CpuMeter.spent(beforeBaseline, meter.sample());
     await waitIdle(stack.bus);
     const costs = measureSwapCosts(

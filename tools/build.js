@@ -15,8 +15,11 @@ function sources(dir, acc = []) {
   if (!fs.existsSync(dir)) return acc;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, acc);
-    else if (/\.ts$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name)) acc.push(full);
+    // A library's own build output (libs/shared/sdk/dist, the npm package) is not a source.
+    if (entry.isDirectory()) {
+      if (entry.name !== 'dist') sources(full, acc);
+    } else if (/\.ts$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec|d)\.ts$/.test(entry.name))
+      acc.push(full);
   }
   return acc;
 }

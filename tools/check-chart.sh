@@ -4,7 +4,8 @@
 # existing Secrets), then reads every rendered document back and checks what the chart promises:
 # valid YAML, unique names, a Service per Deployment, every variable a service cannot start
 # without (in the ci sets, where everything is configured), each secret and node URL only in the
-# pods that need it (the mnemonic in the treasury alone), no watcher with nothing to watch, the
+# pods that need it (the mnemonic in the treasury alone, SECRETS_KEY in the gateway and the notifier
+# alone), webhooks to private addresses refused by default, no watcher with nothing to watch, the
 # Ingress routing the API and the status pages and nothing internal, market prices by default, and
 # pods that roll when a chart-made Secret they read changes, only those.
 # Uses `helm` from the PATH or $HELM; without helm, tools/render-chart/helm (the same rendering,
@@ -84,6 +85,7 @@ refuse 'an autoscaled refunds service' 'refunds must run as a single replica' --
 refuse 'a second devnet' 'devnet must run as a single replica' --set devnet.enabled=true --set devnet.replicas=2
 refuse 'a misspelt value' 'replica' --set gateway.replica=3
 refuse 'a misspelt watcher setting' 'pollMS' --set watchers.btc.pollMS=500
+refuse 'a misspelt notifier setting' 'allowPrivateWebhook' --set notifier.allowPrivateWebhook=true
 refuse 'a misspelt node setting' 'rpcURL' --set networks.btc.node.rpcURL=http://node:8332
 refuse 'a grace period shorter than the shutdown' 'terminationGracePeriodSeconds' \
   --set gateway.terminationGracePeriodSeconds=12
@@ -106,6 +108,8 @@ full="$chart/ci/full-values.yaml"
   --set networks.btc.node.rpcUrl=http://swap:test-only-other@bitcoind:8332 >"$out/full.btc-node.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
   --set networks.xmr.watcherWallet.password=test-only-other >"$out/full.xmr-watcher-wallet.yaml"
+"$HELM" template swap "$chart" --namespace swap -f "$full" \
+  --set gateway.secretsKey.value=test-only-other-fedcba9876543210fedcba98 >"$out/full.secrets-key.yaml"
 
 if ! node -e "require('yaml')" >/dev/null 2>&1; then
   say "no YAML parser (node's yaml package): rendered manifests not read back"
@@ -154,7 +158,8 @@ const nodeOf = (variable) => NETWORKS.find((n) => NODE[n].includes(variable));
 const scope = {
   TREASURY_MNEMONIC: ['treasury'],
   TREASURY_MNEMONIC_FILE: ['treasury'],
-  SECRETS_KEY: ['gateway'],
+  // The notifier encrypts webhook secrets with the gateway's key (D12).
+  SECRETS_KEY: ['gateway', 'notifier'],
   XMR_WALLET_PASSWORD: ['treasury', 'watcher-xmr'],
   XMR_WALLET_NAME: ['treasury', 'watcher-xmr'],
 };
@@ -186,6 +191,7 @@ const needs = (component) => {
     pricing: common,
     treasury: [...withDb, 'TREASURY_MNEMONIC|TREASURY_MNEMONIC_FILE', ...XPUBS],
     refunds: withDb,
+    notifier: [...withDb, 'SECRETS_KEY', 'PUBLIC_URL', 'WEBHOOK_ALLOW_PRIVATE'],
     devnet: [...withDb, 'DEVNET_BLOCK_SECONDS', ...XPUBS],
   }[component];
 };
@@ -251,6 +257,10 @@ for (const file of rendered) {
   if (refunds && ref(refunds, 'XMR_WALLET_RPC_URL') &&
     [treasury, watcherXmr].some((env) => env && ref(env, 'XMR_WALLET_RPC_URL') === ref(refunds, 'XMR_WALLET_RPC_URL')))
     fail(name, "the refunds service gets a Monero wallet's wallet-rpc");
+  // Webhook secrets are encrypted with the very key the gateway uses (one Secret, one key).
+  const [gateway, notifier] = ['gateway', 'notifier'].map(envOf);
+  if (gateway && notifier && ref(gateway, 'SECRETS_KEY') !== ref(notifier, 'SECRETS_KEY'))
+    fail(name, 'the gateway and the notifier get different SECRETS_KEY');
   // The Ingress routes the API and the status pages (D17), nothing internal (D16).
   for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
     for (const rule of ingress.spec.rules) {
@@ -259,8 +269,12 @@ for (const file of rendered) {
         fail(name, `the Ingress routes ${paths.join(', ')} of ${rule.host}, not /v1 and /swap`);
     }
   }
-  // The defaults price from the exchanges; nothing configured, no watcher runs.
+  // The defaults price from the exchanges; nothing configured, no watcher runs; no webhook may
+  // point inside the cluster (D12).
   if (name === 'default') {
+    if (!notifier) fail(name, 'no notifier by default');
+    else if (ref(notifier, 'WEBHOOK_ALLOW_PRIVATE') !== '"false"')
+      fail(name, `WEBHOOK_ALLOW_PRIVATE is ${ref(notifier, 'WEBHOOK_ALLOW_PRIVATE')} by default`);
     const sources = (envOf('pricing') || []).find((e) => e.name === 'PRICE_SOURCES');
     if (!sources || sources.value.split(',').includes('devnet'))
       fail(name, `pricing from ${sources && sources.value} by default`);
@@ -300,6 +314,7 @@ const rolls = {
   'full.btc-xpub.yaml': (c) => ['engine', 'treasury', 'devnet', 'watcher-btc'].includes(c),
   'full.btc-node.yaml': (c) => ['treasury', 'refunds', 'watcher-btc'].includes(c),
   'full.xmr-watcher-wallet.yaml': (c) => c === 'watcher-xmr',
+  'full.secrets-key.yaml': (c) => ['gateway', 'notifier'].includes(c),
 };
 for (const [file, shouldRoll] of Object.entries(rolls)) {
   for (const [component, checksum] of Object.entries(checksums(file))) {

@@ -113,6 +113,33 @@ describeChart(`the Helm chart, rendered with ${renderer}`, () => {
         ),
       /gateway gets TREASURY_MNEMONIC/,
     ],
+    [
+      'SECRETS_KEY outside the gateway and the notifier',
+      'templates/_env.tpl',
+      (text) =>
+        text.replace(
+          '- name: ENGINE_LEASE_SECONDS',
+          '{{- with include "instant-swap.secretsKeySecret" .root }}\n' +
+            '{{- include "instant-swap.secretEnv" (list "SECRETS_KEY" .) }}\n{{- end }}\n- name: ENGINE_LEASE_SECONDS',
+        ),
+      /engine gets SECRETS_KEY/,
+    ],
+    [
+      'a notifier without the key that encrypts webhook secrets',
+      'templates/_env.tpl',
+      (text) =>
+        text.replace(
+          /(define "instant-swap\.env\.notifier"[\s\S]*?)\{\{- include "instant-swap\.secretEnv" \(list "SECRETS_KEY" \.\) \}\}\n/,
+          '$1',
+        ),
+      /notifier lacks SECRETS_KEY/,
+    ],
+    [
+      'webhooks to private addresses allowed by default',
+      'values.yaml',
+      (text) => text.replace('allowPrivateWebhooks: false', 'allowPrivateWebhooks: true'),
+      /WEBHOOK_ALLOW_PRIVATE is "true" by default/,
+    ],
   ])(
     'fails on %s',
     async (_what, file, change, reason) => {

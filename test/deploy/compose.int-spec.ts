@@ -130,9 +130,9 @@ describe('docker-compose.yml (devnet)', () => {
     for (const network of NETWORKS) expect(keys.accountPublic(network)).toBe(engine[`${network}_XPUB`]);
   });
 
-  it('lets the treasury alone (and init) mount the mnemonic, the gateway alone SECRETS_KEY', () => {
+  it('lets the treasury alone (and init) mount the mnemonic, the gateway and the notifier alone SECRETS_KEY', () => {
     expect(project.mountersOfVolumeHolding('treasury.mnemonic').sort()).toEqual(['init', 'treasury']);
-    expect(project.mountersOfVolumeHolding('gateway.env').sort()).toEqual(['gateway', 'init']);
+    expect(project.mountersOfVolumeHolding('gateway.env').sort()).toEqual(['gateway', 'init', 'notifier']);
     for (const spec of SERVICES) {
       const env = project.containerEnv(spec.name);
       expect({ name: spec.name, secretsKey: 'SECRETS_KEY' in env }).toEqual({
@@ -151,6 +151,7 @@ describe('docker-compose.yml (devnet)', () => {
     expect(() => validate(project, 'watcher-xmr', 'account-keys')).toThrow('XMR_XPUB: missing');
     expect(() => validate(project, 'devnet', 'account-keys')).toThrow('SOL_XPUB: missing');
     expect(() => validate(project, 'gateway', 'gateway-secrets')).toThrow('SECRETS_KEY: missing');
+    expect(() => validate(project, 'notifier', 'gateway-secrets')).toThrow('SECRETS_KEY: missing');
     expect(() => validate(project, 'treasury', 'treasury-mnemonic')).toThrow(
       'cannot read TREASURY_MNEMONIC_FILE',
     );

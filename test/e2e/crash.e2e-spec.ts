@@ -1,4 +1,4 @@
-import { devnetDeposit, engineShowSwap } from '@swap/contracts';
+import { devnetDeposit, engineShowSwap, notifierSetWebhook } from '@swap/contracts';
 import type { SwapClient } from '@swap/sdk';
 import { CrashLoop, seededRandom, Stack } from '@swap/stack';
 import { expectCrashInvariants } from './support/crash-checks';
@@ -13,26 +13,31 @@ import {
   treasurySettled,
   type CrashRun,
 } from './support/crash-run';
+import { expectEveryChangeDelivered } from './support/crash-webhooks';
 import { followUntil } from './support/follow-swaps';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 /**
  * Issue 3's crash test: the engine, the treasury and a watcher are killed with SIGKILL at random
  * moments while 50 swaps run, eight of which get a second deposit (issue 21: paid on its own or
  * returned). After the restarts every swap ends, the ledger balances, and the devnet's own record
- * shows no payout, refund or return sent twice. CRASH_SEED=<n> replays a schedule.
+ * shows no payout, refund or return sent twice. Webhooks are on (D12), their notifier killed too,
+ * and the receiver fails one request in ten: every swap change still reaches it, in order per swap.
+ * CRASH_SEED=<n> replays a schedule.
  */
 const SEED = Number(process.env['CRASH_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 /** Kills go on until every swap ended and every extra deposit was handled, or this long. */
 const CHAOS_MS = 60_000;
 /** Then, with every service up, each swap must end within this. */
 const SETTLE_MS = 90_000;
-const VICTIMS = ['engine', 'treasury', 'watcher-eth'];
+const VICTIMS = ['engine', 'treasury', 'watcher-eth', 'notifier'];
 
 describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PLAN.length} swaps`, () => {
   let stack: Stack;
   let api: SwapClient;
   let records: CrashRecords;
   let run: CrashRun;
+  const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
     console.log(`crash test seed ${SEED}: CRASH_SEED=${SEED} replays this kill schedule`);
@@ -40,13 +45,19 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
       chains: { networks: CRASH_NETWORKS },
       engineEnv: { ENGINE_LEASE_SECONDS: '3' }, // a killed instance's partitions move after 3 s
       treasuryEnv: { TREASURY_CONFIRMATIONS_SECONDS: '0.3', TREASURY_SEND_RETRY_SECONDS: '0.3' },
+      notifier: { env: { WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_RETRY_SCHEDULE: '0.5,1,2,4,8,16' } },
     });
-    api = stack.client(await stack.createKey({ fixedRateEnabled: true, rateLimit: 100_000 }));
+    const key = await stack.createKey({ fixedRateEnabled: true, rateLimit: 100_000 });
+    api = stack.client(key);
+    const failSometimes = seededRandom(SEED + 99);
+    receiver.answer = () => (failSometimes() < 0.1 ? 500 : 200);
+    await stack.call(notifierSetWebhook, { key: key.key, url: await receiver.start() });
     await stack.pricesReady(await stack.createKey());
     records = new CrashRecords(stack.databaseUrl);
     run = { stack, api, records };
   }, 120_000);
   afterAll(async () => {
+    await receiver.stop();
     await records?.close();
     await stack?.stop();
   });
@@ -115,5 +126,6 @@ describe(`crash test: SIGKILL of engine, treasury and a watcher under ${CRASH_PL
       report,
     });
     await expectCrashInvariants(run, swaps, extras.extras);
-  }, 300_000);
+    await expectEveryChangeDelivered(run, receiver, swaps);
+  }, 360_000);
 });

@@ -62,12 +62,7 @@ describe('metrics (D16): every service serves /metrics, and the values move with
   it('counts the requests, transitions, blocks and payout of a BTC → ETH swap to DONE', async () => {
     const before = await scrapeAll();
     const created = await api.create({ from: 'BTC', to: 'ETH', amount: '0.01', toAddress: ADDRESSES.ETH });
-    await driver.deposit('BTC', created.from.address, '0.01');
-    await driver.reach(created.id, 'PENDING');
-    await driver.mine('BTC', CURRENCIES.BTC.reqConfirmations);
-    await driver.reach(created.id, 'SENDING');
-    await driver.mine('ETH');
-    await driver.reach(created.id, 'DONE');
+    await driver.payToDone(created);
     const after = await scrapeAll();
 
     // Gateway: the route template, never the swap's id.

@@ -4,7 +4,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { Bus, busTransport } from '@swap/bus';
-import { busAndDatabaseWithProbes } from '@swap/persistence';
+import { busAndDatabaseWithProbes, SecretBox } from '@swap/persistence';
 import { createLogger } from '@swap/service-kit';
 import {
   ApiKeyCache,
@@ -23,7 +23,6 @@ import {
   GATEWAY_MIGRATIONS,
   GATEWAY_SCHEMA,
   RecentSwapViews,
-  SecretBox,
   SwapViewRepository,
   SwapViews,
 } from '@swap/gateway-data';
@@ -33,10 +32,14 @@ import { GATEWAY_CONFIG, GatewayConfig } from './gateway.config';
 import { GATEWAY_LOGGER, NONCE_STORE } from './gateway.tokens';
 import { EnvelopeFilter } from './http/envelope.filter';
 import { SignatureGuard } from './http/signature.guard';
-import { StatusPageController } from './http/status-page.controller';
-import { SwapController } from './http/swap.controller';
+import { GATEWAY_HTTP_CONTROLLERS } from './http/http-controllers';
 import { GatewayBusController } from './bus/gateway-bus.controller';
 import { LiveSwapFeed } from './bus/live-swap-feed';
+import { ListCursors, ListSwaps, SwapStats, TreasuryPartnerFees } from '@swap/gateway';
+import { SwapHistoryRepository } from '@swap/gateway-data';
+import { IdempotentCreate } from '@swap/gateway';
+import { IdempotencyKeyRepository } from '@swap/gateway-data';
+import { IdempotencyPruning } from './idempotency-pruning';
 
 /** Wires the gateway: one module, every dependency visible in its factory. */
 export function gatewayModule(config: GatewayConfig, logger: Logger = createLogger('gateway')) {
@@ -54,7 +57,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         },
       }),
     ],
-    controllers: [SwapController, StatusPageController, GatewayBusController],
+    controllers: [...GATEWAY_HTTP_CONTROLLERS, GatewayBusController],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },
       { provide: GATEWAY_LOGGER, useValue: logger },
@@ -102,6 +105,26 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
       },
       { provide: EngineClient, inject: [Bus], useFactory: (bus: Bus) => new EngineClient(bus) },
       {
+        provide: SwapHistoryRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new SwapHistoryRepository(ds),
+      },
+      {
+        provide: ListSwaps,
+        inject: [SwapHistoryRepository],
+        useFactory: (history: SwapHistoryRepository) =>
+          new ListSwaps(history, new ListCursors(config.SECRETS_KEY), {
+            publicUrl: config.PUBLIC_URL,
+            clock: Date.now,
+          }),
+      },
+      {
+        provide: SwapStats,
+        inject: [SwapHistoryRepository, Bus],
+        useFactory: (history: SwapHistoryRepository, bus: Bus) =>
+          new SwapStats(history, new TreasuryPartnerFees(bus)),
+      },
+      {
         provide: SwapUseCases,
         inject: [MarketFeed, EngineClient, SwapViews],
         useFactory: (market: MarketFeed, engine: EngineClient, views: SwapViews) =>
@@ -117,6 +140,18 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         inject: [ApiKeyRepository, SecretBox, Bus],
         useFactory: (repo: ApiKeyRepository, box: SecretBox, bus: Bus) => new KeyUseCases(repo, box, bus),
       },
+      {
+        provide: IdempotencyKeyRepository,
+        inject: [DataSource],
+        useFactory: (ds: DataSource) => new IdempotencyKeyRepository(ds),
+      },
+      {
+        provide: IdempotentCreate,
+        inject: [SwapUseCases, IdempotencyKeyRepository],
+        useFactory: (swaps: SwapUseCases, keys: IdempotencyKeyRepository) =>
+          new IdempotentCreate(swaps, keys),
+      },
+      IdempotencyPruning,
       SignatureGuard,
       LiveSwapFeed,
     ],

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Registry } from 'prom-client';
 import { HttpMetrics } from '@swap/gateway';
@@ -7,7 +6,7 @@ import { bootstrapService, createLogger, loadConfig } from '@swap/service-kit';
 import { gatewayConfigSchema } from './gateway.config';
 import { gatewayModule, gatewayTransport } from './gateway.module';
 import { logRequests } from './http/access-log';
-import { withRequestSchemas } from './http/openapi.requests';
+import { openApiDocument } from './http/openapi.document';
 import { clientError, frameworkErrorReply } from './http/protocol-errors';
 import { acceptRawBodies } from './http/raw-body';
 import { countRequests } from './http/request-metrics';
@@ -42,16 +41,7 @@ async function main(): Promise<void> {
       acceptRawBodies(app.getHttpAdapter().getInstance());
       logRequests(app.getHttpAdapter().getInstance(), logger);
       countRequests(app.getHttpAdapter().getInstance(), new HttpMetrics(app.get(Registry)));
-      const document = withRequestSchemas(
-        SwaggerModule.createDocument(
-          app,
-          new DocumentBuilder()
-            .setTitle('Instant Swap API')
-            .setVersion('1')
-            .setDescription('Signed integrator API. See the README for the v2 signature (decision D2).')
-            .build(),
-        ),
-      );
+      const document = openApiDocument(app);
       app.getHttpAdapter().get('/v1/openapi.json', (_request, reply) => reply.send(document));
     },
   });

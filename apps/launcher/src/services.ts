@@ -8,7 +8,7 @@ export interface ServiceSpec {
   env?: Record<string, string>;
   /** Only the treasury reads the mnemonic (D11). */
   treasury?: boolean;
-  /** The gateway encrypts API secrets at rest with SECRETS_KEY. */
+  /** The gateway and the notifier encrypt API and webhook secrets at rest with SECRETS_KEY. */
   secretsKey?: boolean;
   /** Services that derive deposit addresses get the account public keys (<NETWORK>_XPUB). */
   accountKeys?: boolean;
@@ -25,6 +25,14 @@ export const SERVICES: ServiceSpec[] = [
   { name: 'treasury', app: 'treasury', port: 8083, treasury: true },
   { name: 'refunds', app: 'refunds', port: 8084 },
   { name: 'devnet', app: 'devnet', port: 8085, accountKeys: true },
+  // Its swap orders carry the gateway's status-page links (D1, D12).
+  {
+    name: 'notifier',
+    app: 'notifier',
+    port: 8086,
+    secretsKey: true,
+    env: { PUBLIC_URL: process.env['PUBLIC_URL'] || `http://127.0.0.1:${GATEWAY_PORT}` },
+  },
   ...WATCHED_NETWORKS.map((network, i) => ({
     name: `watcher-${network.toLowerCase()}`,
     app: 'watcher',

@@ -1,33 +1,24 @@
 import { Inject } from '@nestjs/common';
-import { answerRpc, BusController, OnRequest, rpcOk, type KvStore, type RequestOf } from '@swap/bus';
+import { answerRpc, BusController, OnRequest, rpcOk, type RequestOf } from '@swap/bus';
 import {
-  pricesKv,
   pricingListCurrencies,
   pricingListPairs,
   pricingListPrices,
   pricingSetCurrency,
   pricingSetPair,
 } from '@swap/contracts';
-import { MarketSettings, PRICED_COINS, priceRules } from '@swap/pricing';
-import { CONFIG, PRICES, type PricingServiceConfig } from './pricing.config';
+import { PRICED_COINS, type Pricing } from '@swap/pricing';
+import { PRICING } from './pricing.tokens';
 
 /** The operators' side of pricing (swapctl prices, currencies, pairs). */
 @BusController()
 export class PricingOpsController {
-  private readonly rules: ReturnType<typeof priceRules>;
-
-  constructor(
-    @Inject(PRICES) private readonly prices: KvStore<typeof pricesKv.schema>,
-    private readonly settings: MarketSettings,
-    @Inject(CONFIG) config: PricingServiceConfig,
-  ) {
-    this.rules = priceRules(config.pricing);
-  }
+  constructor(@Inject(PRICING) private readonly pricing: Pricing) {}
 
   @OnRequest(pricingListPrices)
   async listPrices() {
-    const entries = await Promise.all(PRICED_COINS.map((coin) => this.prices.get(coin)));
-    const { rules } = this;
+    const { prices, rules } = this.pricing;
+    const entries = await Promise.all(PRICED_COINS.map((coin) => prices.get(coin)));
     return rpcOk(
       entries.flatMap((entry) =>
         entry
@@ -39,21 +30,21 @@ export class PricingOpsController {
 
   @OnRequest(pricingListCurrencies)
   listCurrencies() {
-    return answerRpc(() => this.settings.listCurrencies());
+    return answerRpc(() => this.pricing.settings.listCurrencies());
   }
 
   @OnRequest(pricingSetCurrency)
   setCurrency(change: RequestOf<typeof pricingSetCurrency>) {
-    return answerRpc(() => this.settings.setCurrency(change));
+    return answerRpc(() => this.pricing.settings.setCurrency(change));
   }
 
   @OnRequest(pricingListPairs)
   listPairs() {
-    return answerRpc(() => this.settings.listPairs());
+    return answerRpc(() => this.pricing.settings.listPairs());
   }
 
   @OnRequest(pricingSetPair)
   setPair(change: RequestOf<typeof pricingSetPair>) {
-    return answerRpc(() => this.settings.setPair(change));
+    return answerRpc(() => this.pricing.settings.setPair(change));
   }
 }

@@ -17,8 +17,3 @@ export type PricingServiceConfig = z.output<typeof serviceSchema> & {
 export function loadPricingConfig(): PricingServiceConfig {
   return { ...loadConfig(serviceSchema), pricing: loadConfig(pricingConfigSchema) };
 }
-
-export const CONFIG = 'CONFIG';
-export const LOGGER = 'LOGGER';
-/** The `prices` bucket, opened once. */
-export const PRICES = 'PRICES';

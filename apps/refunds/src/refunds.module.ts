@@ -3,14 +3,7 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';
-import {
-  chainRelay,
-  pinNodes,
-  SqlChainIdentityPins,
-  stopOnChainMismatch,
-  verifyNodes,
-  nodeSettings,
-} from '@swap/chain';
+import { chainRelay, pinNodes, SqlChainIdentityPins, stopOnChainMismatch, verifyNodes } from '@swap/chain';
 import { ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM } from '@swap/contracts';
 import { NETWORKS } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
@@ -47,7 +40,7 @@ export function refundsModule(config: RefundsConfig, logger: Logger) {
           registerRefundMetrics(registry, refunds);
           const relays = NETWORKS.map((network) => ({
             network,
-            ...chainRelay(network, nodeSettings(network, process.env), { bus, logger }),
+            ...chainRelay(network, config.nodes[network], { bus, logger }),
           }));
           await verifyNodes(relays, logger);
           // Stored bytes go only to the chain they were signed for: each node's identity is pinned here.

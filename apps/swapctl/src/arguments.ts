@@ -10,6 +10,7 @@ const POSITIVE_INTEGER = /^[1-9]\d*$/;
 export const MAX_LABEL_LENGTH = 100;
 export const MAX_RATE_LIMIT = 100_000;
 export const MAX_LIST_LIMIT = 1000;
+export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
 /** The partner's share in percent: a plain decimal, 0 ≤ p < 10 (kept as the exact string). */
 export function parsePartnerPercent(value: string): string {
@@ -38,6 +39,21 @@ export function parseStatus(value: string): SwapStatus {
 export function parseLabel(value: string): string {
   if (value.length > MAX_LABEL_LENGTH) {
     throw new InvalidArgumentError(`label must be at most ${MAX_LABEL_LENGTH} characters`);
+  }
+  return value;
+}
+
+/**
+ * A webhook's URL (D12), checked before anything is created: absolute http or https. Where its host
+ * resolves (no private addresses) only the notifier can tell.
+ */
+export function parseWebhookUrl(value: string): string {
+  const problem = 'webhook URL must be an absolute http:// or https:// URL';
+  if (value.length > MAX_WEBHOOK_URL_LENGTH) {
+    throw new InvalidArgumentError(`${problem} of at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  }
+  if (!URL.canParse(value) || !['http:', 'https:'].includes(new URL(value).protocol)) {
+    throw new InvalidArgumentError(problem);
   }
   return value;
 }

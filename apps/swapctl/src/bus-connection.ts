@@ -1,12 +1,12 @@
 import type { Logger } from '@swap/domain';
-import { Bus, BusContractError, BusUnavailableError } from '@swap/bus';
+import { Bus } from '@swap/bus';
 import type { RpcContract } from '@swap/contracts';
 import type { z } from 'zod';
+import { explainBusError, REQUEST_TIMEOUT_MS } from './bus-errors';
 import { CliError, EXIT } from './cli-error';
 import { serviceOf, type OpsBus, type WithBus } from './ops-bus';
 
 const CONNECT_TIMEOUT_MS = 5000;
-const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The operator reads the command's output, not the bus's chatter: only errors reach stderr. */
 export const silentLogger: Logger = {
@@ -47,7 +47,7 @@ class BusSession implements OpsBus {
     try {
       return await bus.request(rpc, body, { timeoutMs: REQUEST_TIMEOUT_MS });
     } catch (err) {
-      throw this.explain(service, err);
+      throw explainBusError(service, this.url, err);
     }
   }
 
@@ -82,26 +82,5 @@ class BusSession implements OpsBus {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private explain(service: string, err: unknown): unknown {
-    if (err instanceof BusUnavailableError) {
-      return new CliError(
-        'SERVICE_UNREACHABLE',
-        `the ${service} is not reachable on the bus at ${this.url}: is the service running?`,
-        EXIT.unreachable,
-      );
-    }
-    if (err instanceof BusContractError) {
-      // Our own request failing its schema is an input the argument checks let through.
-      const ours = err.contract.endsWith(' request');
-      return ours
-        ? new CliError('INVALID_ARGUMENT', err.message, EXIT.usage)
-        : new CliError(
-            'BAD_REPLY',
-            `the ${service} sent a reply swapctl does not understand: ${err.message}`,
-          );
-    }
-    return err;
   }
 }

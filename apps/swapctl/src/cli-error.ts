@@ -11,7 +11,10 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** A failure reported to the operator as one line (and, with --json, as `{"error":{code,message}}`). */
+/**
+ * A failure reported to the operator as one line (and, with --json, as `{"error":{code,message}}`,
+ * unless the command already printed its one document, e.g. a key created before a later step failed).
+ */
 export class CliError extends Error {
   override readonly name = 'CliError';
 
@@ -19,6 +22,7 @@ export class CliError extends Error {
     readonly code: string,
     message: string,
     readonly exitCode: ExitCode = EXIT.failed,
+    readonly documentPrinted = false,
   ) {
     super(message);
   }

@@ -5,9 +5,16 @@ import {
   gatewaySetKeyDisabled,
   type CreateKeyRequest,
 } from '@swap/contracts';
-import { collectCidr, parseLabel, parsePartnerPercent, parseRateLimit } from './arguments';
+import { collectCidr, parseLabel, parsePartnerPercent, parseRateLimit, parseWebhookUrl } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
-import { formatCreatedKey, formatKeySettings, formatKeyTable } from './keys.format';
+import {
+  addWebhooks,
+  attachWebhook,
+  registerKeyWebhookCommand,
+  reportKeyCreation,
+  reportKeyListing,
+} from './keys-webhook.commands';
+import { formatKeySettings } from './keys.format';
 import { unwrap, type OpsBus } from './ops-bus';
 import { registerDeriveCommand } from './derive.command';
 import { registerXpubsCommand } from './xpubs.command';
@@ -20,6 +27,7 @@ export interface CreateKeyOptions extends JsonOption {
   ip: string[];
   partnerPercent: string;
   rateLimit: number;
+  webhookUrl?: string;
 }
 
 export function toCreateKeyRequest(options: CreateKeyOptions): CreateKeyRequest {
@@ -45,7 +53,9 @@ export const setKeyDisabled = async (bus: OpsBus, key: string, disabled: boolean
 export function registerKeyCommands(program: Command, ctx: CliContext): void {
   const keys = program.command('keys').description('integrator API keys (served by the gateway)');
 
-  withJsonOption(keys.command('create').description('create a key; prints its secret once'))
+  withJsonOption(
+    keys.command('create').description('create a key; prints its secret (and webhook secret) once'),
+  )
     .option('--label <label>', 'a name for the operator', parseLabel)
     .option('--fixed-rate', 'allow fixed-rate swaps')
     .option('--dry-run', 'swaps of this key are dry runs (no funds move)')
@@ -53,13 +63,20 @@ export function registerKeyCommands(program: Command, ctx: CliContext): void {
     .option('--ip <cidr>', 'allow requests only from this address or CIDR (repeatable)', collectCidr, [])
     .option('--partner-percent <p>', 'partner share in percent, 0 ≤ p < 10', parsePartnerPercent, '0')
     .option('--rate-limit <n>', 'requests per second per endpoint (D5)', parseRateLimit, 30)
-    .action((options: CreateKeyOptions) =>
-      respond(ctx, options, (bus) => createKey(bus, toCreateKeyRequest(options)), formatCreatedKey),
-    );
+    .option('--webhook-url <url>', "also set the key's webhook (D12)", parseWebhookUrl)
+    .action(async (options: CreateKeyOptions) => {
+      const outcome = await ctx.withBus(async (bus) =>
+        attachWebhook(bus, await createKey(bus, toCreateKeyRequest(options)), options.webhookUrl),
+      );
+      reportKeyCreation(ctx, options, outcome);
+    });
 
-  withJsonOption(keys.command('list').description('list keys and their settings (never secrets)')).action(
-    (options: JsonOption) => respond(ctx, options, listKeys, formatKeyTable),
-  );
+  withJsonOption(
+    keys.command('list').description('list keys, their settings and webhooks (never secrets)'),
+  ).action(async (options: JsonOption) => {
+    const listing = await ctx.withBus(async (bus) => addWebhooks(bus, await listKeys(bus)));
+    reportKeyListing(ctx, options, listing);
+  });
 
   for (const [name, disabled] of [
     ['disable', true],
@@ -77,6 +94,7 @@ export function registerKeyCommands(program: Command, ctx: CliContext): void {
     );
   }
 
+  registerKeyWebhookCommand(keys, ctx);
   registerXpubsCommand(keys, ctx);
   registerDeriveCommand(keys, ctx);
 }

@@ -1,19 +1,38 @@
 import type { ApiKeyInfo } from '@swap/contracts';
 import { fields, table, time, yesNo } from './output';
 
-export function formatCreatedKey(created: { key: string; secret: string }): string {
-  return (
-    fields([
-      ['key', created.key],
-      ['secret', created.secret],
-    ]) + 'The secret is shown only this once: store it now, it cannot be retrieved later.\n'
-  );
+/** A key as `keys list` shows it: `webhook` is its URL or null, absent when the notifier did not say. */
+export type ListedKey = ApiKeyInfo & { webhook?: string | null };
+
+export interface CreatedKey {
+  key: string;
+  secret: string;
+  /** Set when the key was created with --webhook-url and the notifier took it. */
+  webhook?: { url: string; secret: string } | null;
 }
 
-export function formatKeyTable(keys: readonly ApiKeyInfo[]): string {
+export function formatCreatedKey(created: CreatedKey): string {
+  const { webhook } = created;
+  const rows: [string, string][] = [
+    ['key', created.key],
+    ['secret', created.secret],
+  ];
+  if (webhook) rows.push(['webhook', webhook.url], ['webhook secret', webhook.secret]);
+  if (webhook === null) rows.push(['webhook', 'not set (see the error below)']);
+  const once = webhook
+    ? 'Both secrets are shown only this once: store them now, they cannot be retrieved later.\n'
+    : 'The secret is shown only this once: store it now, it cannot be retrieved later.\n';
+  return fields(rows) + once;
+}
+
+export function formatKeyTable(keys: readonly ListedKey[]): string {
   if (keys.length === 0) return 'no API keys yet (create one with: swapctl keys create)\n';
+  const withWebhooks = keys.some((k) => k.webhook !== undefined);
   return table(
-    ['KEY', 'LABEL', 'STATE', 'RATE/S', 'PARTNER %', 'FIXED', 'DRY-RUN', 'AUTO-EXEC', 'IPS', 'CREATED'],
+    [
+      ...['KEY', 'LABEL', 'STATE', 'RATE/S', 'PARTNER %', 'FIXED', 'DRY-RUN', 'AUTO-EXEC', 'IPS', 'CREATED'],
+      ...(withWebhooks ? ['WEBHOOK'] : []),
+    ],
     keys.map((k) => [
       k.key,
       k.label ?? '-',
@@ -25,6 +44,7 @@ export function formatKeyTable(keys: readonly ApiKeyInfo[]): string {
       yesNo(k.autoExecuteOnMismatch),
       k.ipWhitelist.length ? k.ipWhitelist.join(',') : 'any',
       time(k.createdAt),
+      ...(withWebhooks ? [k.webhook ?? '-'] : []),
     ]),
   );
 }

@@ -8,6 +8,7 @@ import { registerPricingCommands } from './pricing.commands';
 import { registerSwapCommands } from './swaps.commands';
 import { registerSwitchCommands } from './switches.commands';
 import { registerTreasuryCommands } from './treasury.commands';
+import { registerWebhookCommands } from './webhooks.commands';
 
 const HELP_FOOTER = `
 The bus is NATS_URL, else the natsUrl that \`npm start\` writes to .data/runtime.json.
@@ -33,6 +34,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerPricingCommands(program, ctx);
   registerSwitchCommands(program, ctx);
   registerDevnetCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
   return program;
 }
 
@@ -47,7 +49,7 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     const error = toCliError(err);
     ctx.output.err(errorLine(error));
     // Usage errors happen before commander knows the options, so look for --json ourselves.
-    if (argv.includes('--json')) ctx.output.out(errorJson(error));
+    if (argv.includes('--json') && !error.documentPrinted) ctx.output.out(errorJson(error));
     return error.exitCode;
   }
 }

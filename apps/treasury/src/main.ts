@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService, createLogger, EXIT_CONFIG, loadConfig } from '@swap/service-kit';
+import { bootstrapService, createLogger, EXIT_CONFIG, loadConfig, settingsOrStop } from '@swap/service-kit';
 import { completeConfig, treasuryConfigSchema } from './treasury.config';
 import { treasuryModule, treasuryTransport } from './treasury.module';
 
@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   const logger = createLogger('treasury');
   let setup: ReturnType<typeof completeConfig>;
   try {
-    setup = completeConfig(loadConfig(treasuryConfigSchema), process.env);
+    const parsed = loadConfig(treasuryConfigSchema);
+    // A node setting that cannot work stops the service as one found while it starts would.
+    setup = settingsOrStop('treasury', logger, () => completeConfig(parsed, process.env));
   } catch (err) {
     // The messages name variables and files only: never key material.
     process.stderr.write(`invalid configuration: ${(err as Error).message}\n`);

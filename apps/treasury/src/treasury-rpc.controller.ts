@@ -9,6 +9,7 @@ import {
   treasurySignTransfer,
   treasuryTransfers,
 } from '@swap/contracts';
+import { treasuryPartnerFees } from '@swap/contracts';
 import { TreasuryError, type Treasury } from '@swap/treasury';
 import { TREASURY } from './treasury.tokens';
 
@@ -30,6 +31,11 @@ export class TreasuryRpcController {
   @OnRequest(treasuryLedger)
   ledger({ swapId }: RequestOf<typeof treasuryLedger>) {
     return answer(() => this.treasury.ledger.execute(swapId));
+  }
+
+  @OnRequest(treasuryPartnerFees)
+  partnerFees(request: RequestOf<typeof treasuryPartnerFees>) {
+    return answer(() => this.treasury.partnerFees.execute(request));
   }
 
   @OnRequest(treasuryTransfers)

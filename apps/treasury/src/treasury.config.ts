@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { nodeSettings, type NodeSettings } from '@swap/chain';
 import {
   BIP32_NETWORKS,
   keySource,
@@ -40,12 +41,15 @@ export type TreasuryConfig = Omit<ParsedConfig, SecretVariable> & {
   caps: LiquidityCaps;
   /** `<NETWORK>_NETWORK`: the address parameters of each network's keys. */
   chains: Record<Network, Chain>;
+  /** Each network's node (D10, D11): the devnet unless its variables name a real one. */
+  nodes: Readonly<Record<Network, NodeSettings>>;
 };
 
 /**
  * Reads the keys once, at start-up (D11): the BIP39 phrase (TREASURY_MNEMONIC or _FILE) for every
  * network, and/or an account xprv per BIP32 network (`<NETWORK>_XPRV` or `_XPRV_FILE`), which wins
- * for its network. Errors name the variable or the file, never the secret.
+ * for its network. Errors name the variable or the file, never the secret; a node setting that
+ * cannot work is a NodeSettingsError, naming the variable.
  */
 export function completeConfig(
   parsed: ParsedConfig,
@@ -66,7 +70,11 @@ export function completeConfig(
     throw new Error('set TREASURY_MNEMONIC or TREASURY_MNEMONIC_FILE (or <NETWORK>_XPRV per network) (D11)');
   const seed = mnemonic === undefined ? undefined : mnemonicToSeed(mnemonic);
   const keys = keySource({ seed, xprvs, chains });
-  return { config: { ...config, caps: liquidityCaps(env), chains }, keys };
+  const nodes = Object.fromEntries(NETWORKS.map((network) => [network, nodeSettings(network, env)]));
+  return {
+    config: { ...config, caps: liquidityCaps(env), chains, nodes: nodes as Record<Network, NodeSettings> },
+    keys,
+  };
 }
 
 /** `NAME` from the environment, or the contents of the file `NAME_FILE` names (a mounted secret). */

@@ -13,7 +13,6 @@ import {
   verifyNodes,
   type ChainReader,
   type ChainSender,
-  nodeSettings,
 } from '@swap/chain';
 import type { KeySource } from '@swap/chain-keys';
 import {
@@ -51,6 +50,7 @@ import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
  * D11). Real senders get the network's keys and what the treasury signed and stored (nonces, inputs).
  */
 function networkNodes(
+  config: TreasuryConfig,
   bus: Bus,
   keys: TreasuryKeys,
   dataSource: DataSource,
@@ -60,8 +60,8 @@ function networkNodes(
   return NETWORKS.map((network) => {
     const own = keys.senderKeys(network);
     const context = { bus, logger: logger.child({ network }) };
-    // Parsed once: the reader and the sender are given the same typed settings.
-    const settings = nodeSettings(network, process.env);
+    // Parsed once, with the config: the reader and the sender are given the same typed settings.
+    const settings = config.nodes[network];
     const pending = storedPending(transfers, keys, network);
     return {
       network,
@@ -106,7 +106,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
         useFactory: async (bus: Bus, dataSource: DataSource, registry: Registry, health: HealthService) => {
           const liquidity = await bus.kv(liquidityKv);
           const keys = new TreasuryKeys(source);
-          const nodes = networkNodes(bus, keys, dataSource, logger);
+          const nodes = networkNodes(config, bus, keys, dataSource, logger);
           // Nothing is signed before every real node is known to be the chain its settings name.
           await verifyNodes(nodes, logger);
           // Nor before every node (or the devnet) is the chain this database's books belong to:

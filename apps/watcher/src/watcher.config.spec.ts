@@ -1,6 +1,7 @@
 import { accountPublicKey, mnemonicToSeed } from '@swap/chain-keys';
+import { NodeSettingsError } from '@swap/chain';
 import { ConfigError, parseConfig } from '@swap/service-kit';
-import { watcherConfigSchema } from './watcher.config';
+import { completeConfig, watcherConfigSchema } from './watcher.config';
 
 const SEED = mnemonicToSeed(
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
@@ -77,6 +78,28 @@ describe('watcher configuration', () => {
       env({ BTC_RPC_URL: 'http://user:hunter2@127.0.0.1:8332' }),
     );
     expect(config.accountPublic).toBe(BTC_XPUB);
+  });
+
+  it("parses its own network's node with the config (another's is not its to read), the devnet unless a node is named", () => {
+    const variables = env({
+      BTC_RPC_URL: 'http://user:hunter2@127.0.0.1:8332',
+      BTC_WALLET_BIRTHDAY: 'now',
+      LTC_RPC_URL: 'not a url',
+    });
+    const config = completeConfig(parseConfig(watcherConfigSchema, variables), variables);
+    expect(config.node).toMatchObject({ node: 'utxo', network: 'BTC' });
+    expect(completeConfig(parseConfig(watcherConfigSchema, env()), env()).node).toEqual({ node: 'devnet' });
+  });
+
+  it('names the variable of a node setting that cannot work', () => {
+    const variables = env({
+      WATCHER_NETWORK: 'TRX',
+      TRX_XPUB: accountPublicKey(SEED, 'TRX'),
+      TRX_RPC_URL: 'trongrid.io',
+    });
+    const parsed = parseConfig(watcherConfigSchema, variables);
+    expect(() => completeConfig(parsed, variables)).toThrow(NodeSettingsError);
+    expect(() => completeConfig(parsed, variables)).toThrow(/TRX_RPC_URL is not a URL/);
   });
 
   it('takes real Tron and Solana nodes too (their settings are checked by the reader)', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nodeSettings, type NodeSettings } from '@swap/chain';
 import { NETWORKS, type Network } from '@swap/domain';
 import { hotWalletAddress, watcherSettings, type WatcherSettings } from '@swap/watcher';
 
@@ -21,8 +22,8 @@ const commonSchema = z.looseObject({
 });
 
 /**
- * A watcher reads its own network's variables only (the XMR "xpub" holds a view key); the node
- * variables themselves are read and checked by the network's reader when it is built.
+ * A watcher reads its own network's variables only (the XMR "xpub" holds a view key); its node's
+ * variables are parsed by completeConfig, and the node itself checked by its reader at start.
  */
 function networkSchema(network: Network) {
   const xpub = `${network}_XPUB`;
@@ -50,10 +51,12 @@ export interface WatcherConfig {
   accountPublic: string;
   pollMs: number;
   settings: WatcherSettings;
+  /** The network's node (D10, D11): the devnet unless its variables name a real one. */
+  node: NodeSettings;
 }
 
 /** The watcher's environment (use with loadConfig): the common variables, then its network's. */
-export const watcherConfigSchema = commonSchema.transform((env, ctx): WatcherConfig => {
+export const watcherConfigSchema = commonSchema.transform((env, ctx): Omit<WatcherConfig, 'node'> => {
   const network = env.WATCHER_NETWORK;
   const own = networkSchema(network).safeParse(env);
   if (!own.success) {
@@ -90,3 +93,11 @@ export const watcherConfigSchema = commonSchema.transform((env, ctx): WatcherCon
     }),
   };
 });
+
+/** The parsed variables and the network's node settings (a bad one: NodeSettingsError, naming it). */
+export function completeConfig(
+  parsed: z.output<typeof watcherConfigSchema>,
+  env: NodeJS.ProcessEnv,
+): WatcherConfig {
+  return { ...parsed, node: nodeSettings(parsed.network, env) };
+}

@@ -195,7 +195,7 @@ spec:
 {{- define "instant-swap.secretsChecksum" -}}
 {{- $v := .root.Values }}
 {{- $used := list }}
-{{- if has .c.app (list "gateway" "engine" "treasury" "refunds" "devnet" "watcher") }}
+{{- if has .c.app (list "gateway" "engine" "treasury" "refunds" "notifier" "devnet" "watcher") }}
 {{- $used = append $used $v.database.url }}
 {{- end }}
 {{- if has .c.app (list "engine" "treasury" "devnet") }}
@@ -204,7 +204,7 @@ spec:
 {{- if eq .c.app "watcher" }}
 {{- $used = append $used (index $v.networks (lower .c.network) | default dict).xpub }}
 {{- end }}
-{{- if eq .c.app "gateway" }}
+{{- if has .c.app (list "gateway" "notifier") }}
 {{- $used = append $used $v.gateway.secretsKey.value }}
 {{- end }}
 {{- if eq .c.app "treasury" }}

@@ -370,6 +370,32 @@ HOSTNAME names the replica in the network's follower lease.
 {{- include "instant-swap.env.nodes" (dict "root" .root "networks" (include "instant-swap.networks" .root | splitList " ") "for" "refunds") }}
 {{- end }}
 
+{{/*
+Webhooks (D12): SECRETS_KEY is the gateway's own Secret, as webhook secrets are encrypted at rest the
+way API secrets are; PUBLIC_URL the gateway's, as the swap orders sent carry its status-page links.
+HOSTNAME names the replica on the bus.
+*/}}
+{{- define "instant-swap.env.notifier" }}
+{{- $s := .c.settings }}
+{{- include "instant-swap.env.hostname" . }}
+{{- include "instant-swap.env.database" . }}
+{{- with include "instant-swap.secretsKeySecret" .root }}
+{{- include "instant-swap.secretEnv" (list "SECRETS_KEY" .) }}
+{{- end }}
+{{- with .root.Values.gateway.publicUrl }}
+- name: PUBLIC_URL
+  value: {{ . | quote }}
+{{- end }}
+- name: WEBHOOK_ALLOW_PRIVATE
+  value: {{ $s.allowPrivateWebhooks | default false | toString | quote }}
+- name: WEBHOOK_CONCURRENCY
+  value: {{ $s.concurrency | int | quote }}
+- name: WEBHOOK_PER_KEY_CONCURRENCY
+  value: {{ $s.perKeyConcurrency | int | quote }}
+- name: WEBHOOK_RETENTION_DAYS
+  value: {{ $s.retentionDays | int | quote }}
+{{- end }}
+
 {{/* Each network's hot wallet is address 0 of its account: the devnet funds it at genesis. */}}
 {{- define "instant-swap.env.devnet" }}
 {{- $s := .c.settings }}

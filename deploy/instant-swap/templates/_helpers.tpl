@@ -66,7 +66,7 @@ app.kubernetes.io/part-of: instant-swap
 Every enabled component (a watcher as "instant-swap.watcherEnabled" decides), in a fixed order,
 appended to .acc.items (a dict is shared with the caller, so no YAML round trip loses types).
 Each item:
-  name      the component: gateway, engine, …, watcher-btc
+  name      the component: gateway, engine, …, notifier, devnet, watcher-btc
   app       the directory under apps/ that the image runs (APP): watcher for every watcher
   network   the watched network (BTC, …) for watchers, else ""
   settings  `defaults`, then `watchers.defaults` for watchers, then the service's own block,
@@ -79,7 +79,7 @@ Takes (dict "root" $ "acc" $acc).
 {{- $root := .root }}
 {{- $acc := .acc }}
 {{- $singletons := list "treasury" "refunds" "devnet" }}
-{{- range $name := list "gateway" "engine" "pricing" "treasury" "refunds" "devnet" }}
+{{- range $name := list "gateway" "engine" "pricing" "treasury" "refunds" "notifier" "devnet" }}
 {{- $own := index $root.Values $name }}
 {{- if $own.enabled }}
 {{- $settings := dict }}
@@ -136,6 +136,7 @@ named, else the one this chart creates from values; "" when neither is configure
 {{- end }}
 {{- end }}
 
+{{/* SECRETS_KEY: the gateway encrypts API secrets with it, the notifier webhook secrets. */}}
 {{- define "instant-swap.secretsKeySecret" -}}
 {{- with .Values.gateway.secretsKey }}
 {{- if .existingSecret }}

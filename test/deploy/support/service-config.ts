@@ -2,6 +2,7 @@ import { parseConfig } from '@swap/service-kit';
 import { devnetConfigSchema } from '../../../apps/devnet/src/devnet.config';
 import { engineConfigSchema } from '../../../apps/engine/src/engine.config';
 import { gatewayConfigSchema } from '../../../apps/gateway/src/gateway.config';
+import { notifierConfigSchema } from '../../../apps/notifier/src/notifier.config';
 import { loadPricingConfig } from '../../../apps/pricing/src/pricing.config';
 import { refundsConfigSchema } from '../../../apps/refunds/src/refunds.config';
 import { completeConfig, treasuryConfigSchema } from '../../../apps/treasury/src/treasury.config';
@@ -19,6 +20,7 @@ const VALIDATE: Record<string, (env: Env) => unknown> = {
   treasury: (env) => completeConfig(parseConfig(treasuryConfigSchema, env), env),
   refunds: (env) => parseConfig(refundsConfigSchema, env),
   devnet: (env) => parseConfig(devnetConfigSchema, env),
+  notifier: (env) => parseConfig(notifierConfigSchema, env),
   watcher: (env) => parseConfig(watcherConfigSchema, env),
 };
 

@@ -2,24 +2,15 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { devnetDeposit, devnetMine } from '@swap/contracts';
-import { CurrencyCode, Network, SwapStatus } from '@swap/domain';
+import { CURRENCIES, CurrencyCode, Network, SwapStatus } from '@swap/domain';
 import { SwapClient, SwapOrder } from '@swap/sdk';
 import { repoRoot, Stack } from '@swap/stack';
+import { VALID_ADDRESSES } from '@swap/domain/testing';
 
 const run = promisify(execFile);
 
 /** A valid destination for each currency (mainnet formats, D8). */
-export const ADDRESSES: Record<CurrencyCode, string> = {
-  BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  LTC: 'ltc1qg42tkwuuxefutzxezdkdel39gfstuap288mfea',
-  XMR: '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A',
-  TRX: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-  ETH: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-  SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-  AVAX: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
-  USDTTRC: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-  USDTERC: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
-};
+export const ADDRESSES = VALID_ADDRESSES;
 
 /** What a suite of real swaps does to a stack: devnet deposits and blocks, swapctl, waiting on a status. */
 export class SwapDriver {
@@ -42,6 +33,17 @@ export class SwapDriver {
       env: { ...process.env, NATS_URL: this.stack.natsUrl },
     });
     return JSON.parse(stdout);
+  }
+
+  /** Pays a swap what it asks and mines until it is DONE: the deposit's confirmations, then the payout's block. */
+  async payToDone(order: SwapOrder, client = this.api): Promise<SwapOrder> {
+    const [from, to] = [CURRENCIES[order.from.code], CURRENCIES[order.to.code]];
+    await this.deposit(from.code, order.from.address, order.from.amount);
+    await this.reach(order.id, 'PENDING', client);
+    await this.mine(from.network, from.reqConfirmations);
+    await this.reach(order.id, 'SENDING', client);
+    await this.mine(to.network);
+    return this.reach(order.id, 'DONE', client);
   }
 
   /** Polls the status endpoint until the swap is in `status` (or fails with the swap and the logs). */

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { isSwapError } from '@swap/domain';
 import { EngineUnavailableError, NonceStoreUnavailableError } from '@swap/gateway';
+import { TreasuryUnavailableError } from '@swap/gateway';
 import { fail } from './envelope';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
 
@@ -23,6 +24,12 @@ export class EnvelopeFilter implements ExceptionFilter {
         return;
       }
       void reply.status(error.status).send(fail(error.message));
+      return;
+    }
+    if (error instanceof TreasuryUnavailableError) {
+      // Only the statistics ask the treasury (its ledger): nothing else waits for it.
+      this.logger.warn({ err: error.message }, 'treasury unavailable');
+      void reply.status(503).send(fail('Service temporarily unavailable, please retry'));
       return;
     }
     if (error instanceof EngineUnavailableError || error instanceof NonceStoreUnavailableError) {

@@ -19,6 +19,7 @@ import type {
   ReturnView,
   SwapOrderView,
 } from '@swap/domain';
+import type { AddressCheckView, PairStatsView, SwapStatsView } from '@swap/gateway';
 
 /*
  * Response shapes of section 2, from which /v1/openapi.json is generated. The request bodies are
@@ -222,4 +223,58 @@ export class QuoteEnvelope extends SuccessEnvelope {
 
 export class SwapOrderEnvelope extends SuccessEnvelope {
   @ApiProperty() data!: SwapOrder;
+}
+
+class SwapList {
+  @ApiProperty({ type: [SwapOrder], description: 'Newest first, each as /swap/status returns it' })
+  items!: SwapOrder[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as cursor, with the same filter, for the next page; null on the last page',
+  })
+  next!: string | null;
+}
+
+export class SwapListEnvelope extends SuccessEnvelope {
+  @ApiProperty() data!: SwapList;
+}
+
+class AddressCheck implements AddressCheckView {
+  @ApiProperty() valid!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Why not, in one sentence; null when valid' })
+  reason!: string | null;
+}
+
+export class AddressCheckEnvelope extends SuccessEnvelope {
+  @ApiProperty() data!: AddressCheck;
+}
+
+class PairSwapCounts {
+  @ApiProperty() total!: number;
+  @ApiProperty() done!: number;
+  @ApiProperty() refunded!: number;
+  @ApiProperty() expired!: number;
+  @ApiProperty({ description: 'Under manual review (D4)' }) failed!: number;
+  @ApiProperty({ description: 'Not ended yet' }) inProgress!: number;
+}
+
+class PairStats implements PairStatsView {
+  @ApiProperty({ enum: CURRENCY_CODES }) from!: CurrencyCode;
+  @ApiProperty({ enum: CURRENCY_CODES }) to!: CurrencyCode;
+  @ApiProperty() swaps!: PairSwapCounts;
+  @ApiProperty({ description: 'Deposits received, in from (decimal string)' }) sent!: string;
+  @ApiProperty({ description: 'Paid out, in to (decimal string)' }) received!: string;
+  @ApiProperty({ description: "The key's partner share earned, in to (decimal string)" }) partnerFee!: string;
+}
+
+class SwapStats implements SwapStatsView {
+  @ApiProperty() since!: number;
+  @ApiProperty() until!: number;
+  @ApiProperty({ type: [PairStats], description: 'Real swaps created in [since, until), per pair' })
+  pairs!: PairStats[];
+}
+
+export class SwapStatsEnvelope extends SuccessEnvelope {
+  @ApiProperty() data!: SwapStats;
 }

@@ -5,6 +5,8 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { apiRequestSchemas } from '@swap/contracts';
 import { AuthenticateRequest, RateLimiter, SwapUseCases } from '@swap/gateway';
+import { IdempotentCreate } from '@swap/gateway';
+import { ListSwaps, SwapStats } from '@swap/gateway';
 import { NONCE_STORE } from '../gateway.tokens';
 import { withRequestSchemas } from './openapi.requests';
 import { SwapController } from './swap.controller';
@@ -16,7 +18,15 @@ describe('the request bodies in the OpenAPI document', () => {
     // The document is built from the controller's metadata: its dependencies are never called.
     @Module({
       controllers: [SwapController],
-      providers: [SwapUseCases, AuthenticateRequest, RateLimiter, NONCE_STORE].map((provide) => ({
+      providers: [
+        SwapUseCases,
+        IdempotentCreate,
+        AuthenticateRequest,
+        RateLimiter,
+        NONCE_STORE,
+        ListSwaps,
+        SwapStats,
+      ].map((provide) => ({
         provide,
         useValue: {},
       })),
@@ -44,6 +54,9 @@ describe('the request bodies in the OpenAPI document', () => {
       '/v1/swap/emergency': body('ResolveBody'),
       '/v1/swap/resolve': body('ResolveBody'),
       '/v1/swap/advance': body('SwapLookupBody'),
+      '/v1/swap/list': body('ListSwapsBody'),
+      '/v1/swap/validate-address': body('ValidateAddressBody'),
+      '/v1/swap/stats': body('SwapStatsBody'),
     });
     expect(document.components?.schemas).toMatchObject(apiRequestSchemas());
     // The response shapes stay beside them.

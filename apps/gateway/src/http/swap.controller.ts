@@ -13,6 +13,13 @@ import {
   ErrorEnvelope,
 } from './openapi.models';
 import { ApiRequestBody } from './openapi.requests';
+import { Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { IdempotentCreate } from '@swap/gateway';
+import { ApiIdempotentCreate } from './idempotency.openapi';
+import { listSwapsBody, swapStatsBody, validateAddressBody } from '@swap/contracts';
+import { ListSwaps, SwapStats } from '@swap/gateway';
+import { AddressCheckEnvelope, SwapListEnvelope, SwapStatsEnvelope } from './openapi.models';
 
 const signed = (request: SignedFastifyRequest): Authenticated => request.auth as Authenticated;
 
@@ -50,7 +57,12 @@ function quoteResponse(quote: object): string {
 @Controller('v1/swap')
 @UseGuards(SignatureGuard)
 export class SwapController {
-  constructor(private readonly swaps: SwapUseCases) {}
+  constructor(
+    private readonly swaps: SwapUseCases,
+    private readonly creates: IdempotentCreate,
+    private readonly history: ListSwaps,
+    private readonly stats: SwapStats,
+  ) {}
 
   @Get('currencies')
   @ApiOperation({ summary: 'List supported currencies (GET signs an empty body)' })
@@ -96,10 +108,13 @@ export class SwapController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a swap order' })
   @ApiRequestBody(createSwapBody)
-  @ApiResponse({ status: 201, type: SwapOrderEnvelope })
-  async create(@Req() request: SignedFastifyRequest) {
+  @ApiIdempotentCreate()
+  async create(@Req() request: SignedFastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { apiKey, requestId } = signed(request);
-    return ok(await this.swaps.create(parseBody(rawBody(request)), apiKey, requestId));
+    const idempotencyKey = request.headers['idempotency-key'];
+    const answer = await this.creates.execute(parseBody(rawBody(request)), apiKey, requestId, idempotencyKey);
+    if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');
+    return ok(answer.swap);
   }
 
   @Post('status')
@@ -137,5 +152,37 @@ export class SwapController {
   @ApiResponse({ status: 200, type: SwapOrderEnvelope })
   async advance(@Req() request: SignedFastifyRequest) {
     return ok(await this.swaps.advance(parseBody(rawBody(request)), signed(request).apiKey));
+  }
+
+  @Post('list')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The calling key's swaps, newest first, a page at a time (D14)" })
+  @ApiRequestBody(listSwapsBody)
+  @ApiResponse({ status: 200, type: SwapListEnvelope })
+  async list(@Req() request: SignedFastifyRequest) {
+    return ok(await this.history.execute(parseBody(rawBody(request)), signed(request).apiKey));
+  }
+
+  @Post('validate-address')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Check an address for a currency by the rules create applies (D15)' })
+  @ApiRequestBody(validateAddressBody)
+  @ApiResponse({ status: 200, type: AddressCheckEnvelope })
+  validateAddress(@Req() request: SignedFastifyRequest) {
+    return ok(this.swaps.validateAddress(parseBody(rawBody(request))));
+  }
+
+  @Post('stats')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The calling key's swaps created in [since, until), per pair (at most 366 days)" })
+  @ApiRequestBody(swapStatsBody)
+  @ApiResponse({ status: 200, type: SwapStatsEnvelope })
+  @ApiResponse({
+    status: 503,
+    description: 'The ledger cannot be read right now; retry',
+    type: ErrorEnvelope,
+  })
+  async swapStats(@Req() request: SignedFastifyRequest) {
+    return ok(await this.stats.execute(parseBody(rawBody(request)), signed(request).apiKey));
   }
 }

@@ -12,3 +12,4 @@ export * from './lib/exchanges';
 export * from './lib/market-settings';
 export * from './lib/metrics/price.metrics';
 export * from './lib/price-readiness';
+export * from './lib/pricing.composition';

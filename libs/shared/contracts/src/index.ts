@@ -18,3 +18,4 @@ export * from './lib/market.kv';
 export * from './lib/watcher.kv';
 export * from './lib/pricing.ops';
 export * from './lib/notifier.ops';
+export * from './lib/treasury-partner-fees.rpc';

@@ -7,3 +7,4 @@ export * from './lib/bus-and-database';
 export * from './lib/prepared-statement';
 export * from './lib/batch-lookup';
 export * from './lib/batch-writer';
+export * from './lib/secret-box';

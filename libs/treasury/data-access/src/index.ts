@@ -6,6 +6,3 @@ export * from './lib/ledger.writer';
 export * from './lib/ledger.repository';
 export * from './lib/swap-book.repository';
 export * from './lib/transfer-transactions';
-export * from './lib/lifecycle/transfer.events';
-export * from './lib/lifecycle/transfer.transitions';
-export * from './lib/lifecycle/transfer.lifecycle';

@@ -7,6 +7,7 @@ export * from './lib/ledger/fee-split';
 export * from './lib/ledger/record-return-books.use-case';
 export * from './lib/ledger/record-swap-books.use-case';
 export * from './lib/ledger/swap-ledger.query';
+export * from './lib/ledger/partner-fees.query';
 export * from './lib/liquidity/available-liquidity';
 export * from './lib/liquidity/liquidity-caps';
 export * from './lib/liquidity/liquidity.publisher';

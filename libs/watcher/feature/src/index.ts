@@ -14,5 +14,6 @@ export * from './lib/chain/mempool-tracker';
 export * from './lib/chain/follow-chain.use-case';
 export * from './lib/network-watcher';
 export * from './lib/create-network-watcher';
+export * from './lib/watcher.composition';
 export * from './lib/metrics/watcher.metrics';
 export * from './lib/health/node-readiness';

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository, type DevnetChange } from '@swap/devnet-data';
-import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network, quietLogger } from '@swap/domain';
+import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
 import { key, testClock, units } from '../test/chain-fixtures';

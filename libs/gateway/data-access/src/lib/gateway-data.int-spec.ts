@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { ApiKeyRepository, ApiKeyRow } from './api-key.repository';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './gateway.schema';
-import { SecretBox } from './secret-box';
 import { RecentSwapViews } from './recent-swap-views';
 import { SwapViewRepository } from './swap-view.repository';
 import { SwapViews } from './swap-views';
@@ -67,23 +65,6 @@ describe('gateway data access on PostgreSQL', () => {
       const keys = new ApiKeyRepository(ds);
       await keys.insert(keyRow('ak_dup'));
       await expect(keys.insert(keyRow('ak_dup'))).rejects.toThrow();
-    });
-  });
-
-  describe('SecretBox', () => {
-    const box = new SecretBox(randomBytes(32).toString('hex'));
-
-    it('opens what it sealed; a tampered or foreign secret does not open', () => {
-      const sealed = box.seal('s3cret');
-      expect(sealed).not.toContain('s3cret');
-      expect(box.open(sealed)).toBe('s3cret');
-      expect(box.seal('s3cret')).not.toBe(sealed); // fresh IV every time
-      const [version, iv, tag, body] = sealed.split(':');
-      const flipped = Buffer.from(body, 'base64');
-      flipped[0] ^= 1;
-      expect(() => box.open([version, iv, tag, flipped.toString('base64')].join(':'))).toThrow();
-      expect(() => new SecretBox(randomBytes(32).toString('base64')).open(sealed)).toThrow();
-      expect(() => new SecretBox('too short')).toThrow(/32 bytes/);
     });
   });
 

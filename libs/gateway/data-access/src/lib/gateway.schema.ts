@@ -1,8 +1,14 @@
 import { ApiKeyEntity } from './api-key.entity';
 import { SwapViewEntity } from './swap-view.entity';
 import { GatewayInit1763700000000 } from './migrations/1763700000000-gateway-init';
+import { IdempotencyKeys1766000000000 } from './migrations/1766000000000-idempotency-keys';
+import { SwapHistory1767100000000 } from './migrations/1767100000000-swap-history';
 
 /** The gateway's schema: its entities and migrations, in order. */
 export const GATEWAY_SCHEMA = 'gateway';
 export const GATEWAY_ENTITIES = [ApiKeyEntity, SwapViewEntity];
-export const GATEWAY_MIGRATIONS = [GatewayInit1763700000000];
+export const GATEWAY_MIGRATIONS = [
+  GatewayInit1763700000000,
+  IdempotencyKeys1766000000000,
+  SwapHistory1767100000000,
+];

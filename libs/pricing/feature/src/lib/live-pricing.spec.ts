@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { priceSwap, MarketFeed } from '@swap/market';
 import { parseConfig } from '@swap/service-kit';
 import { ExchangeFixtures, serveExchangeFixtures } from '../testing/exchange-fixtures';

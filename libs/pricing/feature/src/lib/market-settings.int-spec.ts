@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { currencySettingsKv, pairSettingsKv } from '@swap/contracts';

@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { Registry } from 'prom-client';
 import { PRICED_COINS } from './coins';
 import { PriceMetrics } from './metrics/price.metrics';

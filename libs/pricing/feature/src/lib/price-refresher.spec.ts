@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import type { PriceEntry } from '@swap/contracts';
 import { RefreshPrices } from './price-refresher';
 import { PriceRules } from './price-rules';

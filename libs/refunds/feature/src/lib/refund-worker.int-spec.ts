@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { DataSource } from 'typeorm';
 import type { BroadcastResult, ChainReader, ChainSender, SignedTransaction, TxStatus } from '@swap/chain';
 import type { RefundProgress } from '@swap/contracts';

@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import type { DataSource } from 'typeorm';
 import type { Bus } from '@swap/bus';
 import { addressSigner, chainRelay, chainSender, type SignedTransaction, nodeSettings } from '@swap/chain';

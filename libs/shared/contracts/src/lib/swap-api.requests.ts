@@ -93,14 +93,20 @@ const unixSeconds = z
   .register(fieldErrors, { invalid: () => SwapErrors.invalidTimeRange('times are whole unix seconds') });
 
 const status = z.enum(SWAP_STATUSES).register(fieldErrors, { invalid: SwapErrors.invalidStatus });
+const isStatus = (value: unknown) => (SWAP_STATUSES as readonly unknown[]).includes(value);
+/** One status or a list of them; a list is refused naming its first value that is not a status. */
+const statusFilter = z
+  .union([status, z.array(status).min(1).max(SWAP_STATUSES.length)])
+  .register(fieldErrors, {
+    invalid: (value) =>
+      SwapErrors.invalidStatus(Array.isArray(value) ? (value.find((v) => !isStatus(v)) ?? value) : value),
+    anyJsonType: true,
+  });
 
 /** D14: the calling key's swaps, newest first, a page at a time. */
 export const listSwapsBody = z
   .object({
-    status: z
-      .union([status, z.array(status).min(1).max(SWAP_STATUSES.length)])
-      .optional()
-      .meta({ description: 'One status or a list of them (section 5)' }),
+    status: statusFilter.optional().meta({ description: 'One status or a list of them (section 5)' }),
     since: unixSeconds.optional().meta({ description: 'Created at or after (unix s)' }),
     until: unixSeconds.optional().meta({ description: 'Created before (unix s)' }),
     limit: z.number().int().min(1).max(100).default(50).meta({ description: 'Page size, 1-100' }),

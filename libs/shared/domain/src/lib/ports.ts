@@ -11,9 +11,3 @@ export interface Logger {
 
 /** UNIX milliseconds now: Date.now in a service, a clock a test moves. */
 export type Clock = () => number;
-
-/** A logger that writes nothing but what `some` handles (a test's recording or counting methods). */
-export function quietLogger(some: Partial<Logger> = {}): Logger {
-  const none = () => undefined;
-  return { debug: none, info: none, warn: none, error: none, ...some };
-}

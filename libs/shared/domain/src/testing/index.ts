@@ -1,1 +1,3 @@
 export * from './swap.fixtures';
+export * from './quiet-logger';
+export * from './address.fixtures';

@@ -12,7 +12,7 @@ import {
   type RpcContract,
 } from '@swap/contracts';
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
-import { SwapClient } from '@swap/sdk';
+import { SwapClient, type SwapClientOptions } from '@swap/sdk';
 import {
   createTestDatabase,
   freePort,
@@ -43,6 +43,8 @@ export interface StackOptions {
   devnetEnv?: Record<string, string>;
   engineEnv?: Record<string, string>;
   pricingEnv?: Record<string, string>;
+  /** The notifier (D12), receivers on this machine allowed; `env` shortens its retry schedule, say. */
+  notifier?: { env?: Record<string, string> };
   /**
    * Real swaps: a watcher per listed network and the refunds service, with blocks only from
    * mine() (DEVNET_BLOCK_SECONDS=0) so tests decide when confirmations come.
@@ -73,6 +75,8 @@ export interface TestKey {
  */
 export class Stack {
   readonly gateways: ServiceProcess[] = [];
+  /** Present with the `notifier` option. */
+  notifier: ServiceProcess | undefined;
   readonly services: ServiceProcess[] = [];
   private cleanups: Array<() => Promise<void>> = [];
   bus!: Bus;
@@ -164,6 +168,17 @@ export class Stack {
       this.services.push(
         new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
       );
+    if (options.notifier) {
+      this.notifier = new ServiceProcess('notifier', 'notifier', await freePort(), {
+        ...base,
+        SECRETS_KEY: secretsKey,
+        PUBLIC_URL: this.gateways[0].url,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_POLL_MS: '100',
+        ...options.notifier.env,
+      });
+      this.services.push(this.notifier);
+    }
     this.natsUrl = nats.url;
     this.databaseUrl = db.url;
     // The first gateway migrates its schema before the others race to.
@@ -276,8 +291,14 @@ export class Stack {
     if (!reply.ok) throw new Error(reply.error.message);
   }
 
-  client(key: TestKey, gateway = 0): SwapClient {
-    return new SwapClient({ baseUrl: `${this.gateways[gateway].url}/v1`, ...key });
+  /** The SDK's client for a key; it retries nothing unless asked, so a test sees every answer as given. */
+  client(key: TestKey, gateway = 0, options: Partial<SwapClientOptions> = {}): SwapClient {
+    return new SwapClient({
+      baseUrl: `${this.gateways[gateway].url}/v1`,
+      ...key,
+      retry: { maxAttempts: 1 },
+      ...options,
+    });
   }
 
   /** Waits until pricing has published (the first refresh after start). */

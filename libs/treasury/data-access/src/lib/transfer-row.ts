@@ -1,6 +1,6 @@
 import type { CurrencyCode, Network } from '@swap/domain';
-import type { TransferState } from './lifecycle/transfer.events';
-import type { Transfer, TransferKind } from './transfer';
+import type { TransferState, TransferKind } from '@swap/treasury-domain';
+import type { Transfer } from './transfer';
 
 /** A row of treasury.transfers as pg returns it (numeric columns come back as strings). */
 export interface TransferRow {

@@ -1,4 +1,4 @@
-import type { TransferState } from './lifecycle/transfer.events';
+import type { TransferState } from '@swap/treasury-domain';
 
 /** A state as an SQL literal: states are the lifecycle's own names, never input. */
 export const sqlState = (state: TransferState): string => `'${state}'`;

@@ -10,9 +10,8 @@ import {
 } from '@swap/persistence';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter, ledgerParams } from './ledger.writer';
-import type { FeeSettlement, PlannedTransfer, Reservations, Transfer, TransferKind } from './transfer';
-import type { TransferState } from './lifecycle/transfer.events';
-import { SETTLED_STATES, takes } from './lifecycle/transfer.lifecycle';
+import type { FeeSettlement, PlannedTransfer, Reservations, Transfer } from './transfer';
+import { type TransferKind, type TransferState, SETTLED_STATES, takes } from '@swap/treasury-domain';
 import { rowToTransfer, type TransferRow } from './transfer-row';
 import { stateIn } from './transfer-states.sql';
 import {

@@ -8,13 +8,13 @@ import {
   SIGNED_UNSETTLED_STATES,
   takes,
   UNSETTLED_STATES,
-} from './lifecycle/transfer.lifecycle';
+} from '@swap/treasury-domain';
 import { transferColumns } from './transfer-row';
 import { sqlState, stateIn } from './transfer-states.sql';
 
 // The transfer repository's statements. Every one runs as a named (prepared) statement: a payout
 // runs a dozen of them, and PostgreSQL then parses and plans each once per connection, not per call.
-// The states each change starts from come from the lifecycle table (lifecycle/transfer.transitions.ts).
+// The states each change starts from come from the lifecycle table (@swap/treasury-domain's transfer.transitions.ts).
 
 /** The hot wallet has promised these until they are confirmed or failed (sweeps pay from deposit addresses). */
 const RESERVING = `kind <> 'sweep' AND ${stateIn(UNSETTLED_STATES)}`;

@@ -13,6 +13,7 @@ import type { TreasuryKeys } from './keys/treasury-keys';
 import { RecordSwapBooks } from './ledger/record-swap-books.use-case';
 import { RecordReturnBooks } from './ledger/record-return-books.use-case';
 import { SwapLedgerQuery } from './ledger/swap-ledger.query';
+import { PartnerFeesQuery } from './ledger/partner-fees.query';
 import type { LiquidityCaps } from './liquidity/liquidity-caps';
 import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.publisher';
 import type { WalletObserver } from './metrics/wallet.metrics';
@@ -64,6 +65,8 @@ export interface Treasury {
   liquidity: LiquidityPublisher;
   balances: HotBalances;
   ledger: SwapLedgerQuery;
+  /** The partner share a key earned per swap (the gateway's per-key statistics). */
+  partnerFees: PartnerFeesQuery;
   listTransfers: ListTransfers;
   expectAddresses: ExpectDepositAddresses;
   /** The operator's fee bumps and nonce fillers of stuck transfers. */
@@ -136,6 +139,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     liquidity,
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
+    partnerFees: new PartnerFeesQuery(new LedgerRepository(dataSource)),
     listTransfers: new ListTransfers(transfers),
     expectAddresses: new ExpectDepositAddresses(chains, logger, (network) => liquidity.kick(network), clock),
     replaceTransfer: new ReplaceTransfer({

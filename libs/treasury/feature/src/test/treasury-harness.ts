@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { LiquidityEntry, PayoutProgress, SwapSnapshot } from '@swap/contracts';
-import { NETWORKS, type CurrencyCode, type Logger, quietLogger } from '@swap/domain';
+import { NETWORKS, type CurrencyCode, type Logger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { LedgerRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';

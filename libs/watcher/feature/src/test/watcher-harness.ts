@@ -49,6 +49,15 @@ export class ManualClock {
   }
 }
 
+/** Resolves once `check` does, asking every 20 ms; throws after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export interface LogEntry {
   level: 'debug' | 'info' | 'warn' | 'error';
   details: object;

@@ -1,5 +1,5 @@
 import type { ApiKeyRepository, ApiKeyRow } from '@swap/gateway-data';
-import { SecretBox } from '@swap/gateway-data';
+import { SecretBox } from '@swap/persistence';
 import { ApiKeyCache } from './api-key.cache';
 
 const box = new SecretBox('11'.repeat(32));

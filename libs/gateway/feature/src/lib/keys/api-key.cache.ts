@@ -1,6 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import type { ApiKeyInfo } from '@swap/contracts';
-import { ApiKeyRepository, ApiKeyRow, SecretBox } from '@swap/gateway-data';
+import { ApiKeyRepository, ApiKeyRow } from '@swap/gateway-data';
+import { SecretBox } from '@swap/persistence';
 import { isApiKeyId, trimZeros } from '@swap/domain';
 import { IpWhitelist } from '../auth/ip-whitelist';
 import { ActiveKey } from './active-key';

@@ -1,7 +1,8 @@
 import { Bus } from '@swap/bus';
 import { apiKeyChanged, ApiKeyInfo, CreateKeyRequest } from '@swap/contracts';
 import { newApiKeyId, newApiSecret, SwapErrors } from '@swap/domain';
-import { ApiKeyRepository, SecretBox } from '@swap/gateway-data';
+import { ApiKeyRepository } from '@swap/gateway-data';
+import { SecretBox } from '@swap/persistence';
 import { isValidCidr } from '../auth/ip-whitelist';
 import { toKeyInfo } from './api-key.cache';
 

@@ -15,6 +15,8 @@ import {
   parseResolveRequest,
   parseSwapLookup,
 } from './swap-request.parser';
+import type { CreateRequest } from './swap-request.parser';
+import { checkAddress, type AddressCheckView } from './address-check';
 
 export interface SwapApiSettings {
   paymentWindowSeconds: number;
@@ -52,9 +54,13 @@ export class SwapUseCases {
     );
   }
 
+  /** Section 4.1's checks of a create body (IdempotentCreate runs them, then createParsed). */
+  parseCreate(body: Body, key: ApiKeyInfo): CreateRequest {
+    return parseCreateRequest(body, key, this.settings.chains);
+  }
+
   /** `requestId` is unique per signed request, so a retried create never makes a second swap. */
-  async create(body: Body, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView> {
-    const request = parseCreateRequest(body, key, this.settings.chains);
+  async createParsed(request: CreateRequest, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView> {
     return this.record(() =>
       this.engine.create({
         ...request,
@@ -89,6 +95,11 @@ export class SwapUseCases {
   async advance(body: Body, key: ApiKeyInfo): Promise<SwapOrderView> {
     const swap = await findVisibleSwap(this.views, parseSwapLookup(body), key);
     return this.record(() => this.engine.advance(swap.id));
+  }
+
+  /** D15: the address check create makes, on its own. */
+  validateAddress(body: Body): AddressCheckView {
+    return checkAddress(body, this.settings.chains);
   }
 
   /** A change the engine makes and answers: the read model keeps its answer (see SwapViews.change). */

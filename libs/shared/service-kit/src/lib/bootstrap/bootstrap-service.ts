@@ -73,15 +73,30 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     logger.info({ port }, `${options.name} listening on :${port}`);
     return app;
   } catch (err) {
-    if (isSettingsProblem(err)) {
-      // A setting to fix, not a bug: the list of problems, without a stack trace.
-      process.stderr.write(`${err.message}\n`);
-      logger.fatal({ problems: err.problems }, `${options.name} failed to start: ${err.problems.join('; ')}`);
-      return process.exit(EXIT_CONFIG);
-    }
+    if (isSettingsProblem(err)) return stopForSettings(options.name, logger, err);
     logger.fatal({ err }, `${options.name} failed to start`);
     return process.exit(1);
   }
+}
+
+/**
+ * Reads what a service parses beyond its config schema before it starts (its nodes' settings): a
+ * setting that cannot work stops it as one found while it starts would (see bootstrapService).
+ */
+export function settingsOrStop<T>(name: string, logger: Logger, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (isSettingsProblem(err)) return stopForSettings(name, logger, err);
+    throw err;
+  }
+}
+
+// A setting to fix, not a bug: the list of problems, without a stack trace.
+function stopForSettings(name: string, logger: Logger, err: Error & { problems: string[] }): never {
+  process.stderr.write(`${err.message}\n`);
+  logger.fatal({ problems: err.problems }, `${name} failed to start: ${err.problems.join('; ')}`);
+  return process.exit(EXIT_CONFIG);
 }
 
 /**

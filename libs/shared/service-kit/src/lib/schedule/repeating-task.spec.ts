@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { RepeatingTask } from './repeating-task';
 
 describe('RepeatingTask', () => {

@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { DependencyWait } from './dependency-wait';
 
 const noResponders = Object.assign(new Error('bus unavailable on devnet.rpc.tip: no-responders'), {

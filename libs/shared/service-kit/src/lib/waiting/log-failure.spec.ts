@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { logFailure } from './log-failure';
 
 describe('logFailure', () => {

@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { swapSnapshotFixture } from '@swap/testing';
 import { FakeChains } from '../../test/fake-chain';
 import { ExpectDepositAddresses } from './expect-addresses';

@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { Registry } from 'prom-client';
 import type { LiquidityCaps } from './liquidity-caps';
 import { nodeSilenceLimitMs, nodesReadiness } from '../health/node-readiness';

@@ -1,12 +1,12 @@
 import type { Registry } from 'prom-client';
 import { cachedReading, scrapeGauge } from '@swap/service-kit';
+import type { TransferGroup } from '@swap/treasury-data';
 import {
   TRANSFER_STATES,
   UNSETTLED_STATES,
-  type TransferGroup,
   type TransferKind,
   type TransferState,
-} from '@swap/treasury-data';
+} from '@swap/treasury-domain';
 
 const KINDS = Object.keys({
   payout: 1,

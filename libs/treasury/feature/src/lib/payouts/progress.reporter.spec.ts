@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import type { PayoutProgress } from '@swap/contracts';
 import type { Transfer, TransferRepository } from '@swap/treasury-data';
 import { ProgressReporter } from './progress.reporter';

@@ -5,7 +5,8 @@ import type {
   TransferTransaction,
   TransferTransactions,
 } from '@swap/treasury-data';
-import { TransferMovedOn, transition, type TransferMove } from '@swap/treasury-data';
+import { TransferMovedOn } from '@swap/treasury-data';
+import { transition, type TransferMove } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';

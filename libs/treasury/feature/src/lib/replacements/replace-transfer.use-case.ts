@@ -3,13 +3,11 @@ import type { BumpRequest, CpfpRequest, FillNonceRequest, ReplacementView } from
 import type { Network, Logger } from '@swap/domain';
 import {
   TransferMovedOn,
-  transition,
   type Transfer,
-  type TransferDecision,
-  type TransferRefusal,
   type TransferRepository,
   type TransferTransactions,
 } from '@swap/treasury-data';
+import { transition, type TransferDecision, type TransferRefusal } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedOf } from '../sending/network-sender';

@@ -1,4 +1,4 @@
-import { quietLogger } from '@swap/domain';
+import { quietLogger } from '@swap/domain/testing';
 import { UnsignableTransfer } from '@swap/chain';
 import { TreasuryError } from '../signing/treasury-errors';
 import { payoutCommand, useHarness, type TreasuryProcess } from '../../test/treasury-harness';

@@ -1,5 +1,6 @@
 import type { Network, Logger } from '@swap/domain';
-import { takes, transition, type Transfer, type TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import { takes, transition } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { replacedBatch, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';

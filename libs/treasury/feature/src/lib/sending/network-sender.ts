@@ -7,13 +7,8 @@ import {
   type TransferOrder,
 } from '@swap/chain';
 import type { Network, Logger, Clock } from '@swap/domain';
-import {
-  transition,
-  type Transfer,
-  type TransferEvent,
-  type TransferMove,
-  type TransferRepository,
-} from '@swap/treasury-data';
+import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import { transition, type TransferEvent, type TransferMove } from '@swap/treasury-domain';
 
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedBatch, undoBatch } from '../ledger/transfer-postings';

@@ -1,4 +1,5 @@
-import type { Transfer, TransferMove, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { TransferMove } from '@swap/treasury-domain';
 import { retryWait, type RetryPolicy } from './retry-policy';
 
 /**

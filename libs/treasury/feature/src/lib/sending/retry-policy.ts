@@ -1,4 +1,4 @@
-import type { Retry } from '@swap/treasury-data';
+import type { Retry } from '@swap/treasury-domain';
 
 export interface RetryPolicy {
   /** First delay after a failed attempt; doubled per attempt, up to maxMs. */

@@ -1,12 +1,8 @@
 import type { SignedTransaction, TxStatus } from '@swap/chain';
 import type { Network, Logger, Clock } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
-import {
-  transition,
-  type Transfer,
-  type TransferRepository,
-  type TransferTransaction,
-} from '@swap/treasury-data';
+import type { Transfer, TransferRepository, TransferTransaction } from '@swap/treasury-data';
+import { transition } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';

@@ -1,7 +1,7 @@
 import { SWAP_EVENTS_STREAM, swapUpdated, type SwapSnapshot } from '@swap/contracts';
 import { swapSnapshotFixture } from '@swap/testing';
 import { WatchListRepository } from '@swap/watcher-data';
-import { T0, WatcherHarness } from '../../test/watcher-harness';
+import { T0, waitFor, WatcherHarness } from '../../test/watcher-harness';
 import { RecordSwap } from './record-swap.use-case';
 import { SwapEventsConsumer } from './swap-events.consumer';
 
@@ -13,14 +13,6 @@ const swap = (overrides: Partial<SwapSnapshot>): SwapSnapshot =>
     version: 1,
     ...overrides,
   });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the watch list from swap events (LTC)', () => {
   let h: WatcherHarness;

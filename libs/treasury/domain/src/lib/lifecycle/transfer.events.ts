@@ -1,14 +1,29 @@
-import type { Transfer } from '../transfer';
-
 /** A transfer's states, in the order it goes through them. */
 export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
-/** What the lifecycle's guards read of a transfer. */
-export type TransferFacts = Pick<
-  Transfer,
-  'state' | 'kind' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'refused' | 'confirmations'
->;
+/**
+ * payout: to a swap's user (treasuryPayoutRequested); refund: signed for the refunds service;
+ * sweep: a deposit address's balance to the hot wallet; gas: native coin to a deposit address so
+ * its token balance can be swept; delegate / undelegate (Tron): the hot wallet's staked energy lent
+ * to a deposit address for its token sweep, and taken back (amount: the sun of stake behind it).
+ */
+export type TransferKind = 'payout' | 'refund' | 'sweep' | 'gas' | 'delegate' | 'undelegate';
+
+/** What the lifecycle's guards read of a transfer (a stored Transfer carries them all). */
+export interface TransferFacts {
+  kind: TransferKind;
+  /** PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED: transfer.transitions.ts. */
+  state: TransferState;
+  confirmations: number;
+  /** Failed attempts to sign or reach the node; the next try waits until `nextAttemptAt` (ms). */
+  attempts: number;
+  nextAttemptAt: number;
+  /** What went wrong last (a node's refusal, an unreachable node), cleared once a node accepts it. */
+  lastError: string | null;
+  /** The node refused the signed bytes for a reason other than their deadline (and has not taken them since). */
+  refused: boolean;
+}
 
 /**
  * What happens to a transfer, with the facts the table's guards need (gathered by the sender,

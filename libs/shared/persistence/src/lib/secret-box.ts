@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Encrypts API secrets at rest (D2): the server must read them back to verify an HMAC, so they
+ * Encrypts API and webhook secrets at rest (D2, D12): the server must read them back to verify an HMAC, so they
  * are encrypted with AES-256-GCM under a key from the environment rather than hashed.
  */
 export class SecretBox {

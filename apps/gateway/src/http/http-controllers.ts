@@ -1,0 +1,5 @@
+import { StatusPageController } from './status-page.controller';
+import { SwapController } from './swap.controller';
+
+/** The gateway's HTTP controllers: the service serves them and /v1/openapi.json describes them. */
+export const GATEWAY_HTTP_CONTROLLERS = [SwapController, StatusPageController] as const;

@@ -1,0 +1,2 @@
+/** The notifier's use cases (composeNotifier's result). */
+export const NOTIFIER = Symbol('NOTIFIER');

@@ -1,0 +1,140 @@
+import type { DataSource } from 'typeorm';
+import type { SwapSnapshot } from '@swap/contracts';
+import type { CurrencyCode, SwapStatus } from '@swap/domain';
+import { queryPrepared, type PreparedStatement } from '@swap/persistence';
+
+/*
+ * A key's swaps by creation time, read through the indexes of migration 1767100000000: the
+ * expressions below are the indexed ones, written the same way so the planner matches them.
+ */
+const CREATED = `((snapshot->'time'->>'reg')::bigint)`;
+const STATUS = `(snapshot->>'status')`;
+
+/** Newest first, strictly below the position ($3, $4) and at or after $2; $5 rows. */
+const PAGE: PreparedStatement = {
+  name: 'swap_views_page',
+  text: `SELECT snapshot FROM swap_views
+         WHERE api_key = $1 AND ${CREATED} >= $2 AND (${CREATED}, id) < ($3, $4)
+         ORDER BY ${CREATED} DESC, id DESC LIMIT $5`,
+};
+
+/** The same for some statuses ($6): each status's own range of the index, merged. */
+const PAGE_OF_STATUSES: PreparedStatement = {
+  name: 'swap_views_page_of_statuses',
+  text: `SELECT page.snapshot FROM unnest($6::text[]) AS wanted(status)
+         CROSS JOIN LATERAL (
+           SELECT snapshot, ${CREATED} AS created, id FROM swap_views
+           WHERE api_key = $1 AND ${STATUS} = wanted.status AND ${CREATED} >= $2 AND (${CREATED}, id) < ($3, $4)
+           ORDER BY ${CREATED} DESC, id DESC LIMIT $5
+         ) AS page
+         ORDER BY page.created DESC, page.id DESC LIMIT $5`,
+};
+
+/** The real swaps of a key created in [$2, $3). */
+const REAL_SWAPS_CREATED = `SELECT snapshot FROM swap_views
+  WHERE api_key = $1 AND ${CREATED} >= $2 AND ${CREATED} < $3 AND NOT (snapshot->>'dryrun')::boolean`;
+
+/**
+ * Per pair: the swaps by status, what their deposits brought and what their payouts delivered,
+ * the way the order shows them (rule 1): the swap's own deposit and the later ones paid out on
+ * their own (a further payout that failed went back instead); the swap's payout once it is DONE,
+ * and each further payout that landed.
+ */
+const STATS: PreparedStatement = {
+  name: 'swap_views_stats',
+  text: `SELECT mine.s->>'from' AS "from", mine.s->>'to' AS "to",
+           count(*)::int AS total,
+           count(*) FILTER (WHERE mine.s->>'status' = 'DONE')::int AS done,
+           count(*) FILTER (WHERE mine.s->>'status' = 'REFUNDED')::int AS refunded,
+           count(*) FILTER (WHERE mine.s->>'status' = 'EXPIRED')::int AS expired,
+           count(*) FILTER (WHERE mine.s->>'status' = 'FAILED')::int AS failed,
+           sum((mine.s->>'amountDeposited')::numeric + later.deposited)::text AS deposited,
+           sum(CASE WHEN mine.s->>'status' = 'DONE' THEN (mine.s->>'amountTo')::numeric ELSE 0 END
+               + later.paid)::text AS paid
+         FROM (${REAL_SWAPS_CREATED}) AS mine(s)
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum((l->>'amount')::numeric) FILTER (WHERE l->'payout'->>'state' <> 'FAILED'), 0) AS deposited,
+                  coalesce(sum((l->'payout'->>'amountTo')::numeric) FILTER (WHERE l->'payout'->>'state' = 'DONE'), 0) AS paid
+           FROM jsonb_array_elements(coalesce(mine.s->'later', '[]'::jsonb)) AS l
+         ) AS later
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+};
+
+/** The swaps of those that can have earned the key a partner share: one was set, and money came in. */
+const PARTNER_SWAPS: PreparedStatement = {
+  name: 'swap_views_partner_swaps',
+  text: `SELECT mine.s->>'id' AS id, mine.s->>'from' AS "from", mine.s->>'to' AS "to"
+         FROM (${REAL_SWAPS_CREATED}) AS mine(s)
+         WHERE (mine.s->>'partnerPercent')::numeric > 0
+           AND ((mine.s->>'amountDeposited')::numeric > 0 OR jsonb_array_length(coalesce(mine.s->'later', '[]'::jsonb)) > 0)
+         ORDER BY 1`,
+};
+
+/** The statements, for the test that checks their plans use the indexes (swap-history.int-spec.ts). */
+export const SWAP_HISTORY_STATEMENTS = { PAGE, PAGE_OF_STATUSES, STATS, PARTNER_SWAPS };
+
+export interface SwapPageQuery {
+  apiKey: string;
+  /** Null: every status. */
+  statuses: readonly SwapStatus[] | null;
+  /** Created at or after (unix s). */
+  since: number;
+  /** Only swaps strictly before this position, newest first: (created, id) below (created, id). */
+  before: { created: number; id: string };
+  limit: number;
+}
+
+export interface SwapRangeQuery {
+  apiKey: string;
+  /** [since, until) of creation, unix s. */
+  since: number;
+  until: number;
+}
+
+/** A pair's real swaps created in the range, amounts in base units. */
+export interface PairTotals {
+  from: CurrencyCode;
+  to: CurrencyCode;
+  total: number;
+  done: number;
+  refunded: number;
+  expired: number;
+  failed: number;
+  /** From-currency base units deposited. */
+  deposited: bigint;
+  /** To-currency base units paid out. */
+  paid: bigint;
+}
+
+export interface SwapPair {
+  id: string;
+  from: CurrencyCode;
+  to: CurrencyCode;
+}
+
+type TotalsRow = Omit<PairTotals, 'deposited' | 'paid'> & { deposited: string; paid: string };
+
+/** D14's history and the per-key statistics, read from the read model (`swap_views`). */
+export class SwapHistoryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async page(query: SwapPageQuery): Promise<SwapSnapshot[]> {
+    const { apiKey, since, before, limit, statuses } = query;
+    const values: unknown[] = [apiKey, since, before.created, before.id, limit];
+    const rows = await queryPrepared<{ snapshot: SwapSnapshot }>(
+      this.dataSource,
+      statuses === null ? PAGE : PAGE_OF_STATUSES,
+      statuses === null ? values : [...values, statuses],
+    );
+    return rows.map((row) => row.snapshot);
+  }
+
+  async totalsByPair({ apiKey, since, until }: SwapRangeQuery): Promise<PairTotals[]> {
+    const rows = await queryPrepared<TotalsRow>(this.dataSource, STATS, [apiKey, since, until]);
+    return rows.map((row) => ({ ...row, deposited: BigInt(row.deposited), paid: BigInt(row.paid) }));
+  }
+
+  partnerSwaps({ apiKey, since, until }: SwapRangeQuery): Promise<SwapPair[]> {
+    return queryPrepared<SwapPair>(this.dataSource, PARTNER_SWAPS, [apiKey, since, until]);
+  }
+}

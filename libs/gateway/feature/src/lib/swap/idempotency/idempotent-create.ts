@@ -1,0 +1,125 @@
+import type { ApiKeyInfo } from '@swap/contracts';
+import { isSwapError, SwapErrors, type SwapOrderView } from '@swap/domain';
+import type { IdempotencyKeyRepository, IdempotencyScope } from '@swap/gateway-data';
+import { EngineUnavailableError } from '../engine.client';
+import type { Body } from '../request-body';
+import type { CreateRequest } from '../swap-request.parser';
+import { createRequestHash, parseIdempotencyKey } from './idempotency-key';
+
+/** The create of SwapUseCases, in its two steps. */
+export interface SwapCreates {
+  parseCreate(body: Body, key: ApiKeyInfo): CreateRequest;
+  createParsed(request: CreateRequest, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView>;
+}
+
+export type IdempotencyStore = Pick<IdempotencyKeyRepository, 'claim' | 'complete' | 'release' | 'abandon'>;
+
+export interface CreateAnswer {
+  swap: SwapOrderView;
+  /** The answer of an earlier request with the same Idempotency-Key (`Idempotent-Replayed: true`). */
+  replayed: boolean;
+}
+
+export interface IdempotentCreateOptions {
+  /** Longest a request waits for another one with its key to finish (then 503, retry). */
+  maxWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  clock?: () => number;
+}
+
+const CREATED = 201;
+const FIRST_POLL_MS = 10;
+const MAX_POLL_MS = 200;
+
+/**
+ * D13: POST /swap/create with an Idempotency-Key makes one swap however often, and on however many
+ * replicas at once, it is sent within 24 h. The first request claims the key (a row in PostgreSQL)
+ * and creates; the others poll until its answer is stored, then replay it. What a repeat gets is
+ * the stored answer of the first request, not the swap as it is now: D13 asks for the same data,
+ * and it is what a client that lost the first answer would have read, whichever replica it asks
+ * (/swap/status tells how the swap moved on since).
+ */
+export class IdempotentCreate {
+  private readonly maxWaitMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly swaps: SwapCreates,
+    private readonly keys: IdempotencyStore,
+    options: IdempotentCreateOptions = {},
+  ) {
+    this.maxWaitMs = options.maxWaitMs ?? 20_000;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.clock = options.clock ?? Date.now;
+  }
+
+  async execute(
+    body: Body,
+    key: ApiKeyInfo,
+    requestId: string,
+    idempotencyHeader: string | string[] | undefined,
+  ): Promise<CreateAnswer> {
+    const idempotencyKey = parseIdempotencyKey(idempotencyHeader);
+    // A body that fails validation claims nothing: the client fixes it and retries with the same key.
+    const request = this.swaps.parseCreate(body, key);
+    if (idempotencyKey === undefined) {
+      return { swap: await this.swaps.createParsed(request, key, requestId), replayed: false };
+    }
+    const scope = { apiKey: key.key, idempotencyKey };
+    const hash = createRequestHash(request);
+    const deadline = this.clock() + this.maxWaitMs;
+    for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+      const claim = await this.keys.claim(scope, hash, requestId);
+      switch (claim.kind) {
+        case 'mismatch':
+          throw SwapErrors.idempotencyKeyReused();
+        case 'replay':
+          return { swap: claim.response as SwapOrderView, replayed: true };
+        case 'run':
+          return this.run(scope, claim.requestId, request, key, claim.requestId !== requestId);
+        case 'busy':
+          if (this.clock() >= deadline) {
+            throw new EngineUnavailableError('a create with this Idempotency-Key is still running');
+          }
+          await this.sleep(pause);
+      }
+    }
+  }
+
+  /**
+   * Creates under the key's engine request id: this request's own, or, when a gateway died with
+   * the key pending, the dead request's, which the engine answers with the swap it may already
+   * have made (its create is idempotent by request id). The id is stored, not derived from the
+   * Idempotency-Key, so the same key after its 24 h makes a new swap.
+   */
+  private async run(
+    scope: IdempotencyScope,
+    requestId: string,
+    request: CreateRequest,
+    key: ApiKeyInfo,
+    takenOver: boolean,
+  ): Promise<CreateAnswer> {
+    let swap: SwapOrderView;
+    try {
+      swap = await this.swaps.createParsed(request, key, requestId);
+    } catch (error) {
+      // A refusal (4xx: pair under maintenance, pricing away, above the liquidity, …) of a first
+      // attempt created nothing, as the engine refuses before it stores anything: unlike Stripe,
+      // which stores such results, the key is let go, so a retry once the cause is gone is not
+      // locked out of creating for 24 h. Anything else (engine unreachable, timeout), or any
+      // failure of a request id an earlier attempt may have reached the engine with, keeps the
+      // key pending with its request id, free at once for the next request to finish. If that
+      // fails too, the lease runs out by itself.
+      const letGo =
+        isSwapError(error) && !takenOver
+          ? this.keys.release(scope, requestId)
+          : this.keys.abandon(scope, requestId);
+      await letGo.catch(() => undefined);
+      throw error;
+    }
+    const stored = await this.keys.complete(scope, requestId, CREATED, swap);
+    if (stored === null || stored.ours) return { swap, replayed: false };
+    return { swap: stored.response as SwapOrderView, replayed: true };
+  }
+}

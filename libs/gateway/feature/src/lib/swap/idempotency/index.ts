@@ -1,0 +1,3 @@
+export * from './idempotency-key';
+export * from './idempotency-prune.task';
+export * from './idempotent-create';

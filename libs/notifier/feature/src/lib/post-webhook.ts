@@ -1,0 +1,77 @@
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { AttemptResult } from '@swap/notifier-data';
+
+export interface PostOptions {
+  timeoutMs: number;
+  /** Refuses private addresses at connection time (see publicOnlyLookup); undefined allows all. */
+  lookup?: LookupFunction;
+  clock?: () => number;
+}
+
+/**
+ * Connections to receivers are kept alive between events (a busy receiver gets one TLS handshake,
+ * not one per event), at most 8 per receiver at a time.
+ */
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, maxSockets: 8 }),
+  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 8 }),
+};
+
+/** At most this much of a receiver's answer is read (then the connection is dropped). */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * One POST of one event. Node's own http client rather than fetch: fetch (undici) takes no
+ * per-request DNS lookup, and the lookup is where private addresses are refused. No redirects are
+ * followed (a 3xx is a failed attempt), so a receiver cannot bounce the request inward.
+ */
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<AttemptResult> {
+  const clock = options.clock ?? Date.now;
+  const started = clock();
+  const result = (httpStatus: number | null, error: string | null): AttemptResult => ({
+    url,
+    httpStatus,
+    ok: httpStatus !== null && httpStatus >= 200 && httpStatus < 300,
+    error,
+    durationMs: Math.max(0, Math.round(clock() - started)),
+  });
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const requestOptions: RequestOptions = {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: options.lookup,
+      signal: AbortSignal.timeout(options.timeoutMs),
+      agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
+    };
+    const req = send(target, requestOptions, (res: IncomingMessage) => {
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_RESPONSE_BYTES) res.destroy();
+      });
+      const done = () => resolve(result(res.statusCode ?? null, null));
+      res.on('end', done);
+      res.on('close', done);
+      res.on('error', done);
+    });
+    req.on('error', (err: Error) => {
+      const timedOut = err.name === 'AbortError' || err.name === 'TimeoutError';
+      resolve(result(null, timedOut ? `no answer within ${options.timeoutMs / 1000} s` : err.message));
+    });
+    req.end(body);
+  });
+}

@@ -1,0 +1,86 @@
+import type { RpcError, WebhookDelivery, WebhookInfo } from '@swap/contracts';
+import type { DeliveryRow, EventRepository, WebhookRepository, WebhookRow } from '@swap/notifier-data';
+import { checkWebhookUrl, WebhookUrlRefused, type ResolveHost } from './webhook-url';
+import { newWebhookSecret } from './webhook-signature';
+
+/** An operator's request the notifier refuses, with the words swapctl shows. */
+export class WebhookOpsError extends Error {
+  override readonly name = 'WebhookOpsError';
+  constructor(
+    readonly code: 'UNKNOWN_KEY' | 'WEBHOOK_URL_REFUSED' | 'EVENT_NOT_FOUND',
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toPayload(): RpcError {
+    return { code: this.code, message: this.message, status: 400 };
+  }
+}
+
+export interface WebhookOpsDeps {
+  webhooks: WebhookRepository;
+  events: EventRepository;
+  /** Seals a secret for storage (SecretBox.seal). */
+  sealSecret: (secret: string) => string;
+  /** Whether the gateway knows the API key (a webhook for no key would never fire). */
+  keyExists: (key: string) => Promise<boolean>;
+  allowPrivate: boolean;
+  resolve?: ResolveHost;
+  /** Pending events exist again (a redelivery): the dispatcher looks now. */
+  onPending: () => void;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const info = (row: WebhookRow): WebhookInfo => ({
+  key: row.key,
+  url: row.url,
+  createdAt: seconds(row.createdAt),
+});
+
+/** D12's operator side: swapctl keys webhook, swapctl webhooks deliveries and redeliver. */
+export class WebhookOps {
+  constructor(private readonly deps: WebhookOpsDeps) {}
+
+  /** Sets the key's webhook with a new secret, shown this once. */
+  async set(key: string, url: string): Promise<WebhookInfo & { secret: string }> {
+    if (!(await this.deps.keyExists(key))) throw new WebhookOpsError('UNKNOWN_KEY', `no API key ${key}`);
+    let checked: string;
+    try {
+      checked = await checkWebhookUrl(url, {
+        allowPrivate: this.deps.allowPrivate,
+        resolve: this.deps.resolve,
+      });
+    } catch (err) {
+      if (err instanceof WebhookUrlRefused) throw new WebhookOpsError('WEBHOOK_URL_REFUSED', err.message);
+      throw err;
+    }
+    const secret = newWebhookSecret();
+    const row = await this.deps.webhooks.set(key, checked, this.deps.sealSecret(secret));
+    return { ...info(row), secret };
+  }
+
+  async remove(key: string): Promise<{ key: string; removed: boolean }> {
+    return { key, removed: await this.deps.webhooks.remove(key) };
+  }
+
+  async list(key?: string): Promise<WebhookInfo[]> {
+    return (await this.deps.webhooks.list(key)).map(info);
+  }
+
+  async deliveries(filter: { key?: string; failed: boolean; limit: number }): Promise<WebhookDelivery[]> {
+    return (await this.deps.events.deliveries(filter)).map((row: DeliveryRow) => ({
+      ...row,
+      at: seconds(row.at),
+      nextAttemptAt: row.nextAttemptAt && seconds(row.nextAttemptAt),
+    }));
+  }
+
+  async redeliver(eventId: string) {
+    const event = await this.deps.events.redeliver(eventId);
+    if (!event)
+      throw new WebhookOpsError('EVENT_NOT_FOUND', `no event ${eventId} of a key that has a webhook`);
+    this.deps.onPending();
+    return { eventId, ...event, state: 'pending' as const };
+  }
+}

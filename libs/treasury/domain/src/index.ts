@@ -1,0 +1,3 @@
+export * from './lib/lifecycle/transfer.events';
+export * from './lib/lifecycle/transfer.transitions';
+export * from './lib/lifecycle/transfer.lifecycle';
