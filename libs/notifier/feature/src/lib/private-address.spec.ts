@@ -45,8 +45,8 @@ describe('checkWebhookUrl', () => {
     ['hooks.example.com/swap', /not a URL/],
     ['https://user:pass@hooks.example.com/', /no credentials/],
     ['https://inside.example.com/', /resolves to 10\.0\.0\.5.*WEBHOOK_ALLOW_PRIVATE=true/],
-    ['http://127.0.0.1:9000/', /resolves to 127\.0\.0\.1/],
-    ['http://[::1]:9000/', /resolves to ::1/],
+    ['http://127.0.0.1:9000/', /^127\.0\.0\.1: loopback, private and link-local addresses are refused/],
+    ['http://[::1]:9000/', /^::1: loopback/],
     ['http://169.254.169.254/latest/meta-data', /link-local/],
     ['https://nowhere.example.com/', /does not resolve/],
   ])('refuses %s', async (url, reason) => {

@@ -42,7 +42,7 @@ export async function checkWebhookUrl(
   const refused = addresses.find(isPrivateAddress);
   if (refused !== undefined || addresses.length === 0)
     throw new WebhookUrlRefused(
-      `${host} resolves to ${refused ?? 'nothing'}: loopback, private and link-local addresses are refused (WEBHOOK_ALLOW_PRIVATE=true allows them)`,
+      `${isIP(host) ? host : `${host} resolves to ${refused ?? 'nothing'}`}: loopback, private and link-local addresses are refused (WEBHOOK_ALLOW_PRIVATE=true allows them)`,
     );
   return url.toString();
 }
