@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Compiles every TypeScript source under apps/, libs/ and bench/ into dist/ with SWC (about a
 // second for the whole tree), rewriting the @swap/* path aliases into relative requires.
-// Skips the work when nothing changed since the last build.
+// Skips the work when nothing changed since the last build. Builds are serialised by a lock file:
+// test suites running at once (two jest workers) each ask for a build, and one must not empty dist/
+// while another writes into it or starts services from it.
 const fs = require('fs');
 const path = require('path');
 const swc = require('@swc/core');
+const { setTimeout: sleep } = require('timers/promises');
 
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist');
@@ -29,10 +32,50 @@ function newestInput(files) {
   return Math.max(...files.concat(extra).map((f) => fs.statSync(f).mtimeMs));
 }
 
+const lock = path.join(root, '.build.lock');
+/** A lock older than this was left by a build that died (a build takes seconds). */
+const STALE_LOCK_MS = 120_000;
+
+function holderAlive() {
+  try {
+    const pid = Number(fs.readFileSync(lock, 'utf8'));
+    if (Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS) return false;
+    if (!(pid > 0)) return true; // being written
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+async function withLock(work) {
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      if (!holderAlive()) fs.rmSync(lock, { force: true });
+      else await sleep(100);
+    }
+  }
+  try {
+    await work();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
 async function main() {
   const files = roots.flatMap((r) => sources(path.join(root, r)));
   const force = process.argv.includes('--force');
-  if (!force && fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestInput(files)) return;
+  const fresh = () => fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestInput(files);
+  if (!force && fresh()) return;
+  // Another build may have finished while this one waited for the lock.
+  await withLock(() => (!force && fresh() ? undefined : build(files)));
+}
+
+async function build(files) {
   const swcrc = JSON.parse(fs.readFileSync(path.join(root, '.swcrc'), 'utf8'));
   delete swcrc.$schema;
   const { paths } = require(path.join(root, 'tsconfig.base.json')).compilerOptions;
