@@ -14,6 +14,14 @@ export interface ClaimOptions {
   orphanAfterSeconds: number;
 }
 
+/** A pending event `e` due now that no replica holds. */
+const DUE_UNCLAIMED = `e.state = 'pending' AND e.next_attempt_at <= now()
+  AND (e.leased_until IS NULL OR e.leased_until < now())`;
+
+/** `e` is its swap's first event, or the one before it is delivered, given up or skipped (D12's order). */
+const PREDECESSOR_DONE = `(e.version = 1 OR EXISTS (SELECT 1 FROM webhook_events p
+  WHERE p.swap_id = e.swap_id AND p.version = e.version - 1 AND p.state <> 'pending'))`;
+
 interface ClaimRow {
   event_id: string;
   api_key: string;
@@ -67,12 +75,9 @@ export class EventRepository {
     const rows = (await this.db.query(
       `WITH due AS (
          SELECT e.event_id FROM webhook_events e
-         WHERE e.state = 'pending' AND e.next_attempt_at <= now()
-           AND (e.leased_until IS NULL OR e.leased_until < now())
+         WHERE ${DUE_UNCLAIMED}
            AND NOT (e.api_key = ANY($2::text[]))
-           AND (e.version = 1
-             OR EXISTS (SELECT 1 FROM webhook_events p
-                        WHERE p.swap_id = e.swap_id AND p.version = e.version - 1 AND p.state <> 'pending')
+           AND (${PREDECESSOR_DONE}
              OR (e.created_at < now() - make_interval(secs => $4)
                  AND NOT EXISTS (SELECT 1 FROM webhook_events p
                                  WHERE p.swap_id = e.swap_id AND p.version < e.version AND p.state = 'pending')))
@@ -204,12 +209,19 @@ export class EventRepository {
     }));
   }
 
-  /** Events not yet delivered nor given up, and the age of the oldest (for the metrics). */
-  async backlog(): Promise<{ pending: number; oldestAt: Date | null }> {
+  /**
+   * For the metrics: events not yet delivered nor given up and when the oldest was recorded, and
+   * since when the oldest event that could be sent now (due, its swap's earlier one done, no replica
+   * on it) has waited: that one grows only when the dispatchers are down or behind.
+   */
+  async backlog(): Promise<{ pending: number; oldestAt: Date | null; overdueSince: Date | null }> {
     const [row] = (await this.db.query(
-      `SELECT count(*)::int AS pending, min(created_at) AS oldest FROM webhook_events WHERE state = 'pending'`,
-    )) as Array<{ pending: number; oldest: Date | null }>;
-    return { pending: row.pending, oldestAt: row.oldest };
+      `SELECT (SELECT count(*)::int FROM webhook_events WHERE state = 'pending') AS pending,
+              (SELECT min(created_at) FROM webhook_events WHERE state = 'pending') AS oldest,
+              (SELECT min(e.next_attempt_at) FROM webhook_events e
+               WHERE ${DUE_UNCLAIMED} AND ${PREDECESSOR_DONE}) AS overdue`,
+    )) as Array<{ pending: number; oldest: Date | null; overdue: Date | null }>;
+    return { pending: row.pending, oldestAt: row.oldest, overdueSince: row.overdue };
   }
 
   /**

@@ -40,6 +40,16 @@ export function registerNotifierMetrics(
       return [{ labels: {}, value: oldestAt ? Math.max(0, (clock() - oldestAt.getTime()) / 1000) : 0 }];
     },
   });
+  scrapeGauge(registry, {
+    name: 'swap_webhook_oldest_overdue_seconds',
+    help: 'Seconds the oldest webhook event that could be sent now has waited for a dispatcher (0: none)',
+    read: async () => {
+      const { overdueSince } = await read();
+      return [
+        { labels: {}, value: overdueSince ? Math.max(0, (clock() - overdueSince.getTime()) / 1000) : 0 },
+      ];
+    },
+  });
   return (result, outcome) => {
     attempts.inc({ result: outcome.state === 'pending' ? 'retry' : outcome.state });
     duration.observe(result.durationMs / 1000);

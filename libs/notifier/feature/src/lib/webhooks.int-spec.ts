@@ -264,6 +264,9 @@ describe('webhooks: recording, ordered delivery, retries, 410 and redelivery (D1
     // (The slow receiver's events, handed back by the stopped dispatcher, are left out.)
     const claim = () =>
       events.claim({ limit: 1, busyKeys: ['k_alpha', 'k_slow'], leaseSeconds: 1, orphanAfterSeconds: 600 });
+    // With no dispatcher running, an event that could be sent now is overdue (the on-call's signal).
+    const { overdueSince } = await events.backlog();
+    expect(overdueSince).not.toBeNull();
     const [claimed] = await claim();
     expect(claimed.eventId).toBe('evt_SwapLEASE1_1');
     expect(await claim()).toEqual([]);
