@@ -110,6 +110,11 @@ export function describeRestarts(suite: RestartSuite): void {
             notes.push(`${at()} ${suite.dependency} back`);
             const notBack = await untilEachAnswers(stack.services, 200, RECOVERY_MS);
             notes.push(`${at()} ready again (${notBack.length ? notBack.join(', ') : 'every service'})`);
+            // What a service that did not come back printed last, for the failure's report.
+            for (const line of notBack) {
+              const service = stack.service(line.split(' answered')[0]);
+              notes.push(`--- ${service.name}\n${service.output.join('').slice(-3000)}`);
+            }
             outages.push({ notReady, notBack });
           });
         }

@@ -191,9 +191,10 @@ export class Stack {
 
   /**
    * Waits until the treasury has published every currency's liquidity (from its hot wallet on the
-   * devnet): until then quotes show no maximum, and a suite would race the first refresh.
+   * devnet): until then quotes show no maximum, and a suite would race the first refresh. On real
+   * nodes the first refresh waits for the Monero wallet's restore, 30 s and more on a loaded machine.
    */
-  private async liquidityReady(timeoutMs = 30_000): Promise<void> {
+  private async liquidityReady(timeoutMs = 90_000): Promise<void> {
     const store = await this.bus.kv(liquidityKv);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
