@@ -1,20 +1,15 @@
-import { newWebhookSecret, webhookHeaders, webhookSignature } from './webhook-signature';
+import { newWebhookSecret, webhookHeaders } from './webhook-signature';
 
 describe('webhook signatures (D12)', () => {
-  it('signs timestamp "." body with HMAC-SHA256, lowercase hex after v1= (vector from openssl)', () => {
-    // printf '%s' '1700000000.{"id":"evt_a"}' | openssl dgst -sha256 -hmac whsec_test
-    expect(webhookSignature('whsec_test', 1_700_000_000, '{"id":"evt_a"}')).toBe(
-      'v1=6a01ad812679823880d10f2895da8e9d30ee92efc4c28e3c315b60abd549c54b',
-    );
-  });
-
   it('gives every attempt the event id, its own timestamp and the signature over both', () => {
     const headers = webhookHeaders('evt_a', 'whsec_test', 1_700_000_000, '{"id":"evt_a"}');
     expect(headers).toMatchObject({
       'content-type': 'application/json',
       'x-webhook-id': 'evt_a',
       'x-webhook-timestamp': '1700000000',
-      'x-webhook-signature': webhookSignature('whsec_test', 1_700_000_000, '{"id":"evt_a"}'),
+      // HMAC-SHA256 of timestamp "." body, lowercase hex after v1=; the vector from openssl:
+      // printf '%s' '1700000000.{"id":"evt_a"}' | openssl dgst -sha256 -hmac whsec_test
+      'x-webhook-signature': 'v1=6a01ad812679823880d10f2895da8e9d30ee92efc4c28e3c315b60abd549c54b',
     });
     expect(
       webhookHeaders('evt_a', 'whsec_test', 1_700_000_001, '{"id":"evt_a"}')['x-webhook-signature'],

@@ -12,7 +12,7 @@ import {
 import { createDataSource, SecretBox } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { composeNotifier, type Notifier, type NotifierSettings } from './notifier.composition';
-import { webhookSignature } from './webhook-signature';
+import { webhookSignature } from '@swap/sdk';
 
 interface Received {
   id: string;
@@ -139,7 +139,7 @@ describe('webhooks: recording, ordered delivery, retries, 410 and redelivery (D1
     for (const swapId of ['SwapAAAAA1', 'SwapAAAAA2'])
       expect(r.got.filter((e) => e.swapId === swapId).map((e) => e.version)).toEqual([1, 2, 3, 4]);
     for (const event of r.got) {
-      expect(event.signature).toBe(webhookSignature(secret, Number(event.timestamp), event.body));
+      expect(event.signature).toBe(`v1=${webhookSignature(secret, event.timestamp, event.body)}`);
       expect(JSON.parse(event.body)).toMatchObject({
         id: event.id,
         type: 'swap.updated',
