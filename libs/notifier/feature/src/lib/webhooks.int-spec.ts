@@ -225,6 +225,22 @@ describe('webhooks: recording, ordered delivery, retries, 410 and redelivery (D1
     ).toEqual(['given_up', 'given_up', 'skipped']);
   });
 
+  it('counts no answer within the timeout as a failed attempt, and tries again', async () => {
+    const { r, url } = await receiver();
+    await notifier.ops.set('k_beta', url);
+    let answers = 0;
+    // The first answer comes after the 1 s timeout; the next one at once.
+    r.answer = () =>
+      answers++ === 0 ? new Promise((resolve) => setTimeout(() => resolve(200), 1_500)) : 200;
+    await notifier.record.execute(change('SwapTIMEOUT', 'k_beta', 1));
+    await until('the retry after the timeout', () => r.got.length === 2);
+    const attempts = await notifier.ops.deliveries({ key: 'k_beta', failed: false, limit: 2 });
+    expect(attempts.map((a) => [a.eventId, a.attempt, a.ok, a.httpStatus, a.error])).toEqual([
+      ['evt_SwapTIMEOUT_1', 2, true, 200, null],
+      ['evt_SwapTIMEOUT_1', 1, false, null, 'no answer within 1 s'],
+    ]);
+  });
+
   it('a slow receiver holds only its own slots: another key is delivered meanwhile', async () => {
     const slow = await receiver();
     const fast = await receiver();
