@@ -26,7 +26,9 @@ const base = {
 module.exports = {
   // Two suites at a time even on two cores (jest's default would be one): the end-to-end suites
   // spend most of their time waiting for blocks, timers and restarts, and every suite has its own
-  // database, nats-server and ports, so the whole run takes about half as long.
+  // database, nats-server and ports, so the whole run takes about half as long. What would starve
+  // is two stacks loading their services at once: Stack.start boots one stack at a time on the
+  // machine (boot-lock.ts), and a service's start-up wait lasts as long as it makes progress.
   maxWorkers: Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1),
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },

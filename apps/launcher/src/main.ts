@@ -79,14 +79,22 @@ async function start(): Promise<ServiceSpec[]> {
         pidFile(spec),
       ),
   );
-  supervisors.forEach((supervisor) => supervisor.start());
-  // The devnet is everyone's chain: stopped after the rest, so none of them sees its chain go
-  // away on the way out (and warns that it did).
-  const last = supervisors.filter((_, i) => running[i].name === 'devnet');
+  // The devnet is everyone's chain, as nodes are in production: started first, so no service starts
+  // by waiting for it (and retrying at its own pace), and stopped after the rest, so none of them
+  // sees its chain go away on the way out (and warns that it did).
+  const chains = supervisors.filter((_, i) => running[i].name === 'devnet');
+  const others = supervisors.filter((s) => !chains.includes(s));
   teardown.add('stopping services', async () => {
-    await Promise.all(supervisors.filter((s) => !last.includes(s)).map((s) => s.stop()));
-    await Promise.all(last.map((s) => s.stop()));
+    await Promise.all(others.map((s) => s.stop()));
+    await Promise.all(chains.map((s) => s.stop()));
   });
+  chains.forEach((supervisor) => supervisor.start());
+  await waitUntilReady(
+    running.filter((spec) => spec.name === 'devnet'),
+    () => stopping,
+    { pollMs: 100 },
+  );
+  if (!stopping) others.forEach((supervisor) => supervisor.start());
   return running;
 }
 

@@ -9,3 +9,4 @@ export * from './lib/addresses';
 export * from './lib/quote';
 export * from './lib/exact-json';
 export * from './lib/ports';
+export * from './lib/lazy';

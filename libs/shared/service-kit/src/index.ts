@@ -7,6 +7,7 @@ export * from './lib/health/health.options';
 export * from './lib/health/health.service';
 export * from './lib/health/health.module';
 export * from './lib/bootstrap/bootstrap-service';
+export * from './lib/bootstrap/startup-progress';
 export * from './lib/metrics/cached-reading';
 export * from './lib/metrics/metrics-registry';
 export * from './lib/metrics/metrics.module';

@@ -1,8 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { getAddress } from 'ethers';
 import { addressKey } from '@swap/chain-keys';
-import { NETWORKS, type Network } from '@swap/domain';
+import { lazy, NETWORKS, type Network } from '@swap/domain';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: start-up time (issue 31)
+const ethers = lazy(() => require('ethers') as typeof import('ethers'));
 
 /**
  * The one spelling of an address the ledger keys on, for formats that allow several: EIP-55 for
@@ -13,7 +15,7 @@ export function canonicalAddress(network: Network, address: string): string {
   switch (network) {
     case 'ETH':
     case 'AVAX':
-      return getAddress(address);
+      return ethers().getAddress(address);
     case 'BTC':
     case 'LTC':
       return /^(bc|ltc)1/i.test(address) ? address.toLowerCase() : address;

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
+import { startupProgress } from '@swap/service-kit';
 import { Bus } from './bus';
 import { registerConsumerMetrics } from './metrics/consumer.metrics';
 
@@ -55,6 +56,7 @@ export class BusModule implements OnApplicationShutdown {
               logger: o.logger ?? pino({ name: o.name }),
             });
             if (registry) registerConsumerMetrics(bus, registry);
+            startupProgress.mark('bus connected');
             return bus;
           },
         },

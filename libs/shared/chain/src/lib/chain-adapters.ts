@@ -1,16 +1,27 @@
 import type { Bus } from '@swap/bus';
-import { addressChainOf, type Network, type Logger } from '@swap/domain';
+import { addressChainOf, lazy, type Network, type Logger } from '@swap/domain';
 import type { ChainReader } from './chain-reader';
 import type { ChainSender, PendingTransactions, SenderKeys } from './chain-sender';
 import { DevnetReader } from './devnet/devnet-reader';
 import { DevnetSender } from './devnet/devnet-sender';
-import { moneroRelaySender } from './monero-relay';
-import { evmConfig, evmReader, evmSender } from './evm';
-import { moneroConfig, moneroReader, moneroSender, moneroViewWallet } from './monero';
-import { solanaConfig, solanaReader, solanaSender } from './solana';
-import { tronConfig, tronReader, tronSender } from './tron';
+import type { evmConfig } from './evm';
+import type { moneroConfig } from './monero';
+import type { solanaConfig } from './solana';
+import type { tronConfig } from './tron';
 import { NodeSettingsError } from './verify-nodes';
-import { utxoConfig, utxoReader, utxoSender } from './utxo';
+import type { utxoConfig } from './utxo';
+
+// A network's adapters, and with them its SDK (ethers, tronweb, bitcoinjs-lib, @solana/kit,
+// monero-ts), load when a real node of that network is first configured: a service on the devnet,
+// or a watcher of one network, never loads the others' (start-up time of every service: issue 31).
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, as said above */
+const evm = lazy(() => require('./evm') as typeof import('./evm'));
+const monero = lazy(() => require('./monero') as typeof import('./monero'));
+const moneroRelay = lazy(() => require('./monero-relay') as typeof import('./monero-relay'));
+const solana = lazy(() => require('./solana') as typeof import('./solana'));
+const tron = lazy(() => require('./tron') as typeof import('./tron'));
+const utxo = lazy(() => require('./utxo') as typeof import('./utxo'));
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The variables that point a network at a real node (D11); Monero needs its daemon and a wallet-rpc. */
 export function nodeVariables(network: Network): string[] {
@@ -49,16 +60,20 @@ export function nodeSettings(network: Network, env: NodeJS.ProcessEnv): NodeSett
   switch (network) {
     case 'BTC':
     case 'LTC':
-      return { node: 'utxo', network, config: settings(() => utxoConfig(network, env)) };
+      return { node: 'utxo', network, config: settings(() => utxo().utxoConfig(network, env)) };
     case 'ETH':
     case 'AVAX':
-      return { node: 'evm', network, config: settings(() => evmConfig(network, env)) };
+      return { node: 'evm', network, config: settings(() => evm().evmConfig(network, env)) };
     case 'XMR':
-      return { node: 'monero', config: settings(() => moneroConfig(env)), chain: addressChainOf('XMR', env) };
+      return {
+        node: 'monero',
+        config: settings(() => monero().moneroConfig(env)),
+        chain: addressChainOf('XMR', env),
+      };
     case 'SOL':
-      return { node: 'solana', config: settings(() => solanaConfig(env)) };
+      return { node: 'solana', config: settings(() => solana().solanaConfig(env)) };
     case 'TRX':
-      return { node: 'tron', config: settings(() => tronConfig(env)) };
+      return { node: 'tron', config: settings(() => tron().tronConfig(env)) };
   }
 }
 
@@ -78,17 +93,18 @@ export function chainReader(network: Network, settings: NodeSettings, context: R
     case 'devnet':
       return new DevnetReader(context.bus, network);
     case 'utxo':
-      return utxoReader(settings.network, settings.config, { wallet: treasury !== undefined, logger });
+      return utxo().utxoReader(settings.network, settings.config, { wallet: treasury !== undefined, logger });
     case 'evm':
-      return evmReader(settings.network, settings.config, logger);
+      return evm().evmReader(settings.network, settings.config, logger);
     case 'monero': {
-      const wallet = treasury?.moneroWallet?.() ?? moneroViewWallet(context.accountPublic, settings.chain);
-      return moneroReader(settings.config, wallet, logger);
+      const wallet =
+        treasury?.moneroWallet?.() ?? monero().moneroViewWallet(context.accountPublic, settings.chain);
+      return monero().moneroReader(settings.config, wallet, logger);
     }
     case 'solana':
-      return solanaReader(settings.config, logger);
+      return solana().solanaReader(settings.config, logger);
     case 'tron':
-      return tronReader(settings.config, logger);
+      return tron().tronReader(settings.config, logger);
   }
 }
 
@@ -106,15 +122,15 @@ export function chainSender(network: Network, settings: NodeSettings, context: S
     case 'devnet':
       return new DevnetSender(context.bus, network);
     case 'utxo':
-      return utxoSender(settings.network, settings.config, keys, pending, logger);
+      return utxo().utxoSender(settings.network, settings.config, keys, pending, logger);
     case 'evm':
-      return evmSender(settings.network, settings.config, keys, pending, logger);
+      return evm().evmSender(settings.network, settings.config, keys, pending, logger);
     case 'monero':
-      return moneroSender(settings.config, keys, logger);
+      return monero().moneroSender(settings.config, keys, logger);
     case 'solana':
-      return solanaSender(settings.config, keys, logger);
+      return solana().solanaSender(settings.config, keys, logger);
     case 'tron':
-      return tronSender(settings.config, keys, logger);
+      return tron().tronSender(settings.config, keys, logger);
   }
 }
 
@@ -146,8 +162,8 @@ export function chainRelay(
   if (settings.node === 'monero') {
     // Transactions are looked up on the daemon: the reader never opens its wallet for that.
     return {
-      reader: moneroReader(settings.config, { address: '', viewKey: '' }, context.logger),
-      sender: moneroRelaySender(settings.config),
+      reader: monero().moneroReader(settings.config, { address: '', viewKey: '' }, context.logger),
+      sender: moneroRelay().moneroRelaySender(settings.config),
     };
   }
   return {

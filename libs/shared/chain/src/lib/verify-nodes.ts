@@ -1,4 +1,5 @@
 import type { Network, Logger } from '@swap/domain';
+import { startupProgress } from '@swap/service-kit';
 import type { ChainReader } from './chain-reader';
 
 /** Settings of real nodes that cannot work: each problem names the variable to fix. */
@@ -29,6 +30,7 @@ export async function verifyNodes(
       for (let attempt = 1; ; attempt++) {
         try {
           await reader.verify();
+          startupProgress.mark(`${network} node verified`);
           return;
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);

@@ -8,6 +8,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { startupProgress } from '@swap/service-kit';
 import { createDataSource } from './create-data-source';
 import type { PersistenceOptions } from './persistence.options';
 
@@ -44,7 +45,11 @@ export class PersistenceModule {
         { provide: PERSISTENCE_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         {
           provide: DataSource,
-          useFactory: (persistence: PersistenceOptions) => createDataSource(persistence),
+          useFactory: async (persistence: PersistenceOptions) => {
+            const dataSource = await createDataSource(persistence);
+            startupProgress.mark('database migrated');
+            return dataSource;
+          },
           inject: [PERSISTENCE_OPTIONS],
         },
         DataSourceCloser,

@@ -14,7 +14,6 @@ import {
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SwapClient, type SwapClientOptions } from '@swap/sdk';
 import {
-  createTestDatabase,
   freePort,
   startNatsServer,
   startPrivatePostgres,
@@ -23,7 +22,9 @@ import {
 } from '@swap/testing';
 import type { z } from 'zod';
 import { repoRoot } from './repo-root';
+import { whileNoOtherStackBoots } from './boot-lock';
 import { ServiceProcess } from './service-process';
+import { createStackDatabase } from './stack-database';
 
 const ROOT = repoRoot();
 /** BIP39 test vector phrase: fine for a devnet test, never for money. */
@@ -85,6 +86,8 @@ export class Stack {
   private postgres: PrivatePostgres | undefined;
   /** The stack's database (every service's schema), for suites that check what the services stored. */
   databaseUrl!: string;
+  /** From every service ready to every currency's first liquidity (the treasury's first refresh). */
+  liquidityMs: number | undefined;
 
   static async start(options: StackOptions = {}): Promise<Stack> {
     const stack = new Stack();
@@ -107,7 +110,7 @@ export class Stack {
       this.postgres = postgres;
       this.cleanups.push(() => postgres.destroy());
     }
-    const db = await createTestDatabase(this.postgres?.adminUrl);
+    const db = await createStackDatabase(this.postgres?.adminUrl);
     this.cleanups.push(() => db.drop());
     const base = { ...options.env, NATS_URL: nats.url, DATABASE_URL: db.url };
     const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
@@ -181,12 +184,18 @@ export class Stack {
     }
     this.natsUrl = nats.url;
     this.databaseUrl = db.url;
-    // The first gateway migrates its schema before the others race to.
-    await this.gateways[0].start();
-    await Promise.all(this.services.filter((s) => s !== this.gateways[0]).map((s) => s.start()));
     this.bus = await Bus.connect({ url: nats.url, name: 'e2e', logger: pino({ level: 'warn' }) });
     this.cleanups.push(() => this.bus.close());
-    await this.liquidityReady();
+    // Booted when usable: every service ready (the schemas are migrated already, so they start at
+    // once) and the treasury's first refresh published.
+    await whileNoOtherStackBoots(async () => {
+      // The devnet first, as nodes are up before the services in production: a treasury that met
+      // no devnet would publish its first liquidity only at its next refresh, 10 s later.
+      const devnet = this.service('devnet');
+      await devnet.start();
+      await Promise.all(this.services.filter((s) => s !== devnet).map((s) => s.start()));
+      await this.liquidityReady();
+    });
   }
 
   /**
@@ -196,10 +205,14 @@ export class Stack {
    */
   private async liquidityReady(timeoutMs = 90_000): Promise<void> {
     const store = await this.bus.kv(liquidityKv);
-    const deadline = Date.now() + timeoutMs;
+    const started = Date.now();
+    const deadline = started + timeoutMs;
     for (;;) {
       const entries = await Promise.all(CURRENCY_CODES.map((code) => store.get(code)));
-      if (entries.every((entry) => entry !== null)) return;
+      if (entries.every((entry) => entry !== null)) {
+        this.liquidityMs = Date.now() - started;
+        return;
+      }
       if (Date.now() > deadline) throw new Error(`liquidity never published\n${this.logs()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -1,4 +1,5 @@
 import type { Network, Logger } from '@swap/domain';
+import { startupProgress } from '@swap/service-kit';
 import type { ChainReader } from '../chain-reader';
 import { ChainIdentityMismatch } from './chain-identity-mismatch';
 import type { ChainIdentityPins, PinnedIdentity } from './identity-pins';
@@ -49,6 +50,7 @@ export class PinnedChain {
   async checkAtStart(): Promise<void> {
     try {
       await this.ensureChecked();
+      startupProgress.mark(`${this.network} chain identity checked`);
     } catch (err) {
       if (err instanceof ChainIdentityMismatch) throw err;
       // Info, as an outage of a dependency still starting is (the devnet starts with the services).

@@ -1,11 +1,15 @@
-import type { Logger } from '@swap/domain';
+import { lazy, type Logger } from '@swap/domain';
 import type { ChainReader } from '../chain-reader';
 import type { ChainSender, PendingTransactions, SenderKeys } from '../chain-sender';
 import type { UtxoConfig } from './utxo-config';
 import type { UtxoNetwork } from './utxo-network';
 import { UtxoReader } from './utxo-reader';
 import { UtxoRpc } from './utxo-rpc';
-import { UtxoSender } from './utxo-sender';
+
+// The sender (and bitcoinjs-lib, which only it needs) loads when first built: a watcher never
+// loads it (start-up time of every service: issue 31).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, as said above
+const sending = lazy(() => require('./utxo-sender') as typeof import('./utxo-sender'));
 
 export { utxoConfig, type UtxoConfig } from './utxo-config';
 export { UTXO_NETWORKS, type UtxoNetwork } from './utxo-network';
@@ -37,5 +41,6 @@ export function utxoSender(
   pending: PendingTransactions,
   logger?: Logger,
 ): ChainSender {
+  const { UtxoSender } = sending();
   return new UtxoSender(network, checked(network, config), new UtxoRpc(config), keys, pending, logger);
 }

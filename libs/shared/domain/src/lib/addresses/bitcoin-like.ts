@@ -1,5 +1,8 @@
 /** BTC and LTC: segwit (bech32 for v0, bech32m for v1+) and legacy base58check addresses. */
-import { address } from 'bitcoinjs-lib';
+import { lazy } from '../lazy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: start-up time (issue 31)
+const bitcoinjs = lazy(() => require('bitcoinjs-lib') as typeof import('bitcoinjs-lib'));
 
 export interface BitcoinLikeFormats {
   /** Human-readable part of segwit addresses on mainnet. */
@@ -40,7 +43,7 @@ export function isBitcoinLikeAddress(text: string, formats: BitcoinLikeFormats):
 function isSegwitAddress(text: string, hrp: string): boolean {
   if (!text.toLowerCase().startsWith(`${hrp}1`)) return false;
   try {
-    const { version, prefix, data } = address.fromBech32(text);
+    const { version, prefix, data } = bitcoinjs().address.fromBech32(text);
     if (prefix !== hrp || !Number.isInteger(version) || version < 0 || version > 16) return false;
     if (version === 0) return data.length === 20 || data.length === 32;
     return data.length >= 2 && data.length <= 40;
@@ -52,7 +55,7 @@ function isSegwitAddress(text: string, hrp: string): boolean {
 function isLegacyAddress(text: string, versions: readonly number[]): boolean {
   if (text.length < 26 || text.length > 35) return false;
   try {
-    return versions.includes(address.fromBase58Check(text).version);
+    return versions.includes(bitcoinjs().address.fromBase58Check(text).version);
   } catch {
     return false;
   }

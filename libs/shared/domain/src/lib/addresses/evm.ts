@@ -1,5 +1,8 @@
 /** ETH and AVAX C-Chain (and ERC-20 tokens): 0x + 40 hex, with the EIP-55 checksum when mixed-case. */
-import { getAddress } from 'ethers';
+import { lazy } from '../lazy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: start-up time (issue 31)
+const ethers = lazy(() => require('ethers') as typeof import('ethers'));
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -9,7 +12,7 @@ export function isEvmAddress(text: string): boolean {
   // All one case carries no checksum (EIP-55 allows it); mixed case must match exactly.
   if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
   try {
-    return getAddress(text) === text;
+    return ethers().getAddress(text) === text;
   } catch {
     return false;
   }

@@ -2,8 +2,11 @@
  * Monero addresses: a one-byte network prefix, the public spend and view keys (32 bytes
  * each), an 8-byte payment id for integrated addresses, then the first 4 bytes of keccak-256.
  */
-import { getBytes, keccak256 } from 'ethers';
+import { lazy } from '../lazy';
 import { decodeMoneroBase58 } from './monero-base58';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: start-up time (issue 31)
+const ethers = lazy(() => require('ethers') as typeof import('ethers'));
 
 const layouts = (standard: number, integrated: number, subaddress: number) =>
   new Map<number, number>([
@@ -27,6 +30,7 @@ export function isMoneroAddress(text: string, chain: 'mainnet' | 'testnet' | 're
   const bytes = decodeMoneroBase58(text);
   if (bytes === null || LAYOUTS[chain].get(bytes[0]) !== bytes.length) return false;
   const body = bytes.subarray(0, bytes.length - 4);
+  const { getBytes, keccak256 } = ethers();
   const checksum = getBytes(keccak256(body)).subarray(0, 4);
   return checksum.every((byte, i) => byte === bytes[body.length + i]);
 }

@@ -9,6 +9,7 @@ import { createLogger } from '../logger/create-logger';
 import { MetricsModule } from '../metrics/metrics.module';
 import { PinoNestLogger } from '../logger/pino-nest.logger';
 import { ShutdownWatchdog } from './shutdown-watchdog';
+import { startupProgress } from './startup-progress';
 
 export interface BootstrapOptions {
   /** Service name, as in logs: gateway, engine, watcher-btc, … */
@@ -47,6 +48,7 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
 export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(options.name);
   if (options.exitOnFatalErrors !== false) exitOnFatalErrors(logger);
+  startupProgress.mark('modules loaded');
   try {
     const watchdog = new ShutdownWatchdog(logger, options.shutdownTimeoutMs ?? 10_000);
     @Module({
@@ -60,17 +62,22 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
       new FastifyAdapter(options.fastify),
       { ...options.appOptions, logger: new PinoNestLogger(logger), abortOnError: false },
     );
+    startupProgress.mark('providers built');
     // process.exit rather than re-raising the signal: the exit code is 0 and pino gets to flush.
     app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });
     await options.configure?.(app);
     if (options.transport) {
       app.connectMicroservice({ strategy: options.transport(app) });
       await app.init();
+      startupProgress.mark('modules initialised');
       await app.startAllMicroservices();
+      startupProgress.mark('bus handlers started');
     }
     await app.listen(options.port, options.host ?? '0.0.0.0');
+    startupProgress.mark('listening');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    logger.info({ port }, `${options.name} listening on :${port}`);
+    const startupMs = startupProgress.durations();
+    logger.info({ port, startupMs }, `${options.name} listening on :${port} after ${totalMs(startupMs)} ms`);
     return app;
   } catch (err) {
     if (isSettingsProblem(err)) return stopForSettings(options.name, logger, err);
@@ -106,6 +113,10 @@ function stopForSettings(name: string, logger: Logger, err: Error & { problems: 
 function isSettingsProblem(err: unknown): err is Error & { problems: string[] } {
   const problems = (err as { problems?: unknown } | null)?.problems;
   return err instanceof Error && Array.isArray(problems) && problems.every((p) => typeof p === 'string');
+}
+
+function totalMs(durations: Record<string, number>): number {
+  return Object.values(durations).reduce((sum, ms) => sum + ms, 0);
 }
 
 let fatalHandlersInstalled = false;
