@@ -165,14 +165,10 @@ describe('the status page in a browser (D17)', () => {
     const copyAddress = tab.page.getByRole('button', { name: 'Copy deposit address' });
     await copyAddress.click();
     // Class and label checked in one look inside the page: the label goes back to "Copy" 1.6 s
-    // later, which a loaded machine can let pass between two separate reads from the test.
-    await tab.page.waitForFunction(
-      "document.querySelector('button.copied')?.textContent === 'Copied'",
-      undefined,
-      {
-        timeout: 5_000,
-      },
-    );
+    // later, which a loaded machine can let pass between two separate reads from the test. A
+    // locator, not waitForFunction: when its first look fails, waitForFunction polls by evaluating
+    // the string in the page, which the page's CSP (no 'unsafe-eval') refuses.
+    await tab.page.locator('button.copied', { hasText: /^Copied$/ }).waitFor({ timeout: 5_000 });
     expect(await tab.page.evaluate('navigator.clipboard.readText()')).toBe(order.from.address);
     await tab.page.getByRole('button', { name: 'Copy amount' }).click();
     expect(await tab.page.evaluate('navigator.clipboard.readText()')).toBe('1.25');
