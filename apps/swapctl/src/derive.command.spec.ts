@@ -31,13 +31,26 @@ describe('swapctl keys derive (disaster recovery)', () => {
     expect(cli.calls).toEqual([]);
   });
 
-  it('prints the private key with --show-private (WIF too for BTC and LTC)', async () => {
-    const cli = fakeCli();
+  it('prints the private key with --show-private on a terminal, with a warning (WIF too for BTC and LTC)', async () => {
+    const cli = fakeCli({}, { terminal: true });
     const args = ['keys', 'derive', 'BTC', '3', '--mnemonic-file', file, '--show-private'];
     expect(await runCli(args, cli.ctx)).toBe(EXIT.ok);
     expect(cli.stdout()).toMatch(/private key \(secp256k1\): [0-9a-f]{64}/);
     expect(cli.stdout()).toMatch(/WIF: [KL]/);
     expect(cli.stdout()).toContain("BIP32 m/84'/0'/0'/0/3");
+    expect(cli.stderr()).toMatch(/^warning: the private key below controls the funds/);
+  });
+
+  it('refuses to print a private key to a pipe or a file unless told to by name', async () => {
+    const args = ['keys', 'derive', 'ETH', '0', '--mnemonic-file', file, '--show-private', '--json'];
+    const piped = fakeCli();
+    expect(await runCli(args, piped.ctx)).toBe(EXIT.usage);
+    expect(piped.stdout()).not.toMatch(/privateKey|[0-9a-f]{64}/);
+    expect(piped.stdout() + piped.stderr()).toMatch(/--allow-non-terminal/);
+    const allowed = fakeCli();
+    expect(await runCli([...args, '--allow-non-terminal'], allowed.ctx)).toBe(EXIT.ok);
+    expect(JSON.parse(allowed.stdout()).privateKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(allowed.stderr()).toMatch(/^warning: the private key below/);
   });
 
   it('refuses an unknown network or a bad index (2)', async () => {

@@ -9,7 +9,12 @@ import { readMnemonic, withMnemonicFileOption } from './xpubs.command';
 export interface DeriveOptions extends JsonOption {
   mnemonicFile?: string;
   showPrivate?: boolean;
+  allowNonTerminal?: boolean;
 }
+
+const PRIVATE_KEY_WARNING =
+  'warning: the private key below controls the funds of this address; whoever reads it can spend them. ' +
+  'Clear the terminal and its history once it is used.\n';
 
 /** What `keys derive` prints: the key itself only when asked for by name. */
 export type DerivedKey = Omit<RecoveryKey, 'privateKey' | 'wif'> &
@@ -75,7 +80,19 @@ export function registerDeriveCommand(
     );
   withMnemonicFileOption(withJsonOption(command))
     .option('--show-private', 'print the private key too (disaster recovery only)')
+    .option('--allow-non-terminal', 'with --show-private: print it to a pipe or a file too')
     .action((network: string, index: string, options: DeriveOptions) => {
+      if (options.showPrivate === true) {
+        // A key piped into a log collector or left in a file outlives the recovery it was for.
+        if (!ctx.output.terminal && options.allowNonTerminal !== true)
+          throw new CliError(
+            'NOT_A_TERMINAL',
+            'refusing to print a private key where no terminal shows it (a pipe or a file): run it in a ' +
+              'terminal, or add --allow-non-terminal if it must go there',
+            EXIT.usage,
+          );
+        ctx.output.err(PRIVATE_KEY_WARNING);
+      }
       const key = deriveKey(
         readMnemonic(options, env, cwd),
         network,

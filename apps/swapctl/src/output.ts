@@ -5,11 +5,14 @@ import type { CliError } from './cli-error';
 export interface Output {
   out(text: string): void;
   err(text: string): void;
+  /** Whether stdout is a terminal, where a person reads it, rather than a pipe or a file. */
+  readonly terminal: boolean;
 }
 
 export const processOutput: Output = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  terminal: process.stdout.isTTY === true,
 };
 
 /** The one document a `--json` command prints. */

@@ -17,7 +17,7 @@ export interface Recorded {
  * bus would) and whose output is captured, so commands run end to end without NATS. A reply that
  * throws a bus error (e.g. BusUnavailableError) reaches the command as the real session reports it.
  */
-export function fakeCli(replies: Record<string, (body: unknown) => unknown> = {}) {
+export function fakeCli(replies: Record<string, (body: unknown) => unknown> = {}, { terminal = false } = {}) {
   const calls: Recorded[] = [];
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -40,7 +40,7 @@ export function fakeCli(replies: Record<string, (body: unknown) => unknown> = {}
   };
   const ctx: CliContext = {
     withBus: (work) => work(bus),
-    output: { out: (text) => stdout.push(text), err: (text) => stderr.push(text) },
+    output: { out: (text) => stdout.push(text), err: (text) => stderr.push(text), terminal },
   };
   return { ctx, calls, stdout: () => stdout.join(''), stderr: () => stderr.join('') };
 }

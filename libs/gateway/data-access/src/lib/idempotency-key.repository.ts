@@ -68,11 +68,6 @@ const COMPLETE: PreparedStatement = {
          WHERE ${KEY} AND request_id = $3 AND status IS NOT NULL`,
 };
 
-const RELEASE: PreparedStatement = {
-  name: 'idempotency_release',
-  text: `DELETE FROM idempotency_keys WHERE ${KEY} AND request_id = $3 AND status IS NULL RETURNING 1`,
-};
-
 const ABANDON: PreparedStatement = {
   name: 'idempotency_abandon',
   text: `UPDATE idempotency_keys SET locked_until = now()
@@ -145,11 +140,6 @@ export class IdempotencyKeyRepository {
       JSON.stringify(response),
     ]);
     return row ?? null;
-  }
-
-  /** Forgets a pending key: its create made nothing, and the next request with it starts afresh. */
-  async release(scope: IdempotencyScope, requestId: string): Promise<void> {
-    await this.query(RELEASE, [scope.apiKey, scope.idempotencyKey, requestId]);
   }
 
   /** Ends a pending key's lease now, keeping its request id for whoever runs the create again. */

@@ -1,6 +1,5 @@
 import type { Clock, Logger } from '@swap/domain';
 import type { AttemptOutcome, AttemptResult, EventRepository, WebhookRepository } from '@swap/notifier-data';
-import { publicOnlyLookup } from './private-address';
 import { RecordSwapChange } from './record-swap-change.use-case';
 import { WebhookDispatcher, type DispatcherSettings } from './webhook-dispatcher';
 import { WebhookOps } from './webhook-ops.use-cases';
@@ -42,7 +41,7 @@ export function composeNotifier(deps: NotifierDeps, settings: NotifierSettings):
       clock,
       logger,
     },
-    { ...settings, lookup: publicOnlyLookup(settings.allowPrivate) },
+    settings,
   );
   const onPending = () => dispatcher.wake();
   return {

@@ -5,13 +5,13 @@ import {
   type RequestOptions,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { AttemptResult } from '@swap/notifier-data';
+import { publicOnlyLookup, refusedLiteral } from './private-address';
 
 export interface PostOptions {
   timeoutMs: number;
-  /** Refuses private addresses at connection time (see publicOnlyLookup); undefined allows all. */
-  lookup?: LookupFunction;
+  /** WEBHOOK_ALLOW_PRIVATE: else private addresses are refused at connection time, and plain http. */
+  allowPrivate: boolean;
   clock?: () => number;
 }
 
@@ -19,6 +19,8 @@ export interface PostOptions {
  * Connections to receivers are kept alive between events (a busy receiver gets one TLS handshake,
  * not one per event), at most 8 per receiver at a time.
  */
+const PUBLIC_ONLY = publicOnlyLookup();
+
 const agents = {
   'http:': new HttpAgent({ keepAlive: true, maxSockets: 8 }),
   'https:': new HttpsAgent({ keepAlive: true, maxSockets: 8 }),
@@ -49,11 +51,18 @@ export function postWebhook(
   });
   return new Promise((resolve) => {
     const target = new URL(url);
+    if (!options.allowPrivate) {
+      // Checked again on every attempt: the webhook may have been set while they were allowed.
+      if (target.protocol !== 'https:')
+        return resolve(result(null, 'plain http is refused: the body carries the swap token'));
+      const literal = refusedLiteral(target);
+      if (literal) return resolve(result(null, literal.message));
+    }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const requestOptions: RequestOptions = {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup: options.lookup,
+      lookup: options.allowPrivate ? undefined : PUBLIC_ONLY,
       signal: AbortSignal.timeout(options.timeoutMs),
       agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
     };

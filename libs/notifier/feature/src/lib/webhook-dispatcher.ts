@@ -1,4 +1,3 @@
-import type { LookupFunction } from 'node:net';
 import type { Clock, Logger } from '@swap/domain';
 import type {
   AttemptOutcome,
@@ -26,7 +25,8 @@ export interface DispatcherSettings {
   idleMs: number;
   /** See ClaimOptions.orphanAfterSeconds. */
   orphanAfterSeconds: number;
-  lookup?: LookupFunction;
+  /** WEBHOOK_ALLOW_PRIVATE (see postWebhook). */
+  allowPrivate: boolean;
 }
 
 export interface DispatcherDeps {
@@ -224,7 +224,7 @@ export class WebhookDispatcher {
       webhookHeaders(event.eventId, secret, timestamp, event.body),
       {
         timeoutMs: this.settings.timeoutMs,
-        lookup: this.settings.lookup,
+        allowPrivate: this.settings.allowPrivate,
         clock: this.deps.clock,
       },
     );

@@ -1,6 +1,5 @@
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { isPrivateAddress } from './private-address';
+import { isPrivateAddress, resolveHost } from './private-address';
 
 /** A webhook URL an operator may not set, with the reason swapctl shows. */
 export class WebhookUrlRefused extends Error {
@@ -9,11 +8,9 @@ export class WebhookUrlRefused extends Error {
 
 export type ResolveHost = (host: string) => Promise<string[]>;
 
-const resolveAll: ResolveHost = async (host) => (await lookup(host, { all: true })).map((a) => a.address);
-
 /**
- * D12: an http(s) URL whose host resolves only to public addresses (unless private ones are
- * allowed). No credentials in it: the URL is shown in delivery listings and logs, and the
+ * D12: an https URL whose host resolves only to public addresses (unless private ones are allowed,
+ * and with them plain http: a receiver on the operator's own network). No credentials in it: the URL is shown in delivery listings and logs, and the
  * signature already authenticates us to the receiver.
  */
 export async function checkWebhookUrl(
@@ -32,10 +29,14 @@ export async function checkWebhookUrl(
     throw new WebhookUrlRefused('a webhook URL carries no credentials (requests are signed instead)');
   url.hash = '';
   if (options.allowPrivate) return url.toString();
+  if (url.protocol !== 'https:')
+    throw new WebhookUrlRefused(
+      'a webhook URL is https: the body carries the swap token (WEBHOOK_ALLOW_PRIVATE=true allows http)',
+    );
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : await (options.resolve ?? resolveAll)(host);
+    addresses = isIP(host) ? [host] : await (options.resolve ?? resolveHost)(host);
   } catch {
     throw new WebhookUrlRefused(`${host} does not resolve`);
   }

@@ -53,10 +53,19 @@ describe('UtxoRpc', () => {
     await expect(failure).rejects.not.toBeInstanceOf(UtxoRpcError);
   });
 
-  it('names an unreachable node by its address only, never its password', async () => {
+  it('names an unreachable node by its origin only, never its password, path or query', async () => {
     const port = await freePort();
     const failure = rpcAt(port).call('getblockcount');
-    await expect(failure).rejects.toThrow(`LTC node http://127.0.0.1:${port}/ unreachable (getblockcount)`);
+    await expect(failure).rejects.toThrow(`LTC node http://127.0.0.1:${port} unreachable (getblockcount)`);
     await expect(failure).rejects.not.toThrow(/hunter2/);
+    const provider = new UtxoRpc(
+      utxoConfig('LTC', {
+        LTC_RPC_URL: `http://swap:hunter2@127.0.0.1:${port}/k3y-in-path/?apikey=k3y`,
+        LTC_NETWORK: 'regtest',
+      }),
+    );
+    const keyed = provider.call('getblockcount');
+    await expect(keyed).rejects.toThrow(`LTC node http://127.0.0.1:${port} unreachable (getblockcount)`);
+    await expect(keyed).rejects.not.toThrow(/k3y/);
   });
 });

@@ -25,7 +25,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * Bitcoin Core JSON-RPC (litecoind speaks the same). Answers are parsed with parseJsonExact, so
  * every number arrives as its exact decimal text: amounts are never rounded through a double.
- * Errors name the node by its credential-free URL only.
+ * Errors name the node by its origin only: a provider's URL can carry a key in its path or query.
  */
 export class UtxoRpc {
   private nextId = 1;
@@ -35,6 +35,7 @@ export class UtxoRpc {
   async call(method: string, params: unknown[] = [], options: RpcCallOptions = {}): Promise<unknown> {
     const { network, rpcUrl } = this.config;
     const url = options.wallet ? new URL(`wallet/${encodeURIComponent(options.wallet)}`, rpcUrl) : rpcUrl;
+    const node = new URL(rpcUrl).origin;
     let response: Response;
     let text: string;
     try {
@@ -46,10 +47,10 @@ export class UtxoRpc {
       });
       text = await response.text();
     } catch (err) {
-      throw new Error(`${network} node ${rpcUrl} unreachable (${method}): ${describe(err)}`);
+      throw new Error(`${network} node ${node} unreachable (${method}): ${describe(err)}`);
     }
     if (response.status === 401 || response.status === 403)
-      throw new Error(`${network} node ${rpcUrl} refused the credentials of ${network}_RPC_URL`);
+      throw new Error(`${network} node ${node} refused the credentials of ${network}_RPC_URL`);
     // Core answers errors with HTTP 404/500 and a JSON body; anything else is a transport failure.
     const body = parseBody(text);
     if (body?.error) {
@@ -57,7 +58,7 @@ export class UtxoRpc {
       throw new UtxoRpcError(Number(code), String(message), method);
     }
     if (!response.ok || !body || !('result' in body))
-      throw new Error(`${network} node ${rpcUrl} answered ${method} with HTTP ${response.status}`);
+      throw new Error(`${network} node ${node} answered ${method} with HTTP ${response.status}`);
     return body.result;
   }
 }

@@ -59,6 +59,30 @@ describe('createLogger', () => {
     expect(lines[0]).toMatchObject({ err: { type: 'Error', message: 'boom' } });
   });
 
+  it('masks URL passwords and secret fields inside errors, their message, stack and causes', () => {
+    const { lines, logger } = capture();
+    const cause = new Error('connect to http://rpc:s3cret@10.0.0.2:9332/ refused');
+    const err = Object.assign(new Error('node http://rpc:s3cret@10.0.0.2:9332/ unreachable', { cause }), {
+      request: {
+        url: 'https://user:hunter2@node.example/',
+        headers: { authorization: 'Basic cnBjOnMzY3JldA==' },
+      },
+    });
+    logger.error({ err }, 'failed');
+    logger.error(err, 'failed again');
+    for (const line of lines) {
+      expect(JSON.stringify(line)).not.toMatch(/s3cret|hunter2|cnBjOnMzY3JldA/);
+      expect(line).toMatchObject({
+        err: {
+          type: 'Error',
+          message:
+            'node http://rpc:[redacted]@10.0.0.2:9332/ unreachable: connect to http://rpc:[redacted]@10.0.0.2:9332/ refused',
+          request: { url: 'https://user:[redacted]@node.example/', headers: { authorization: '[redacted]' } },
+        },
+      });
+    }
+  });
+
   it('honours the level', () => {
     const { lines, logger } = capture();
     logger.debug('hidden');

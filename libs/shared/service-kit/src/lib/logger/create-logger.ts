@@ -35,6 +35,10 @@ export function createLogger(service: string, options: LoggerOptions = {}): Logg
     base: { service, pid: process.pid, hostname: hostname() },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: SECRET_PATHS, censor: REDACTED },
+    // An error's message, stack and own fields (a client library's request options, say) can carry
+    // a URL with its password or a secret field: masked once pino's own serializer has read them
+    // (copied out of the serializer's object, whose prototype redactSecrets would leave alone).
+    serializers: { err: (err: Error) => redactSecrets({ ...pino.stdSerializers.err(err) }) },
     formatters: {
       level: (label) => ({ level: label }),
       bindings: (bindings) => redactSecrets(bindings) as pino.Bindings,

@@ -154,17 +154,25 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     expect(await send(a, 'ak_shop', 'order-0004')).toMatchObject({ replayed: false });
   });
 
-  it('lets the key go when the engine refuses the create (4xx): a retry creates', async () => {
+  it('keeps the key when the engine refuses the create (4xx): a retry creates under its request id', async () => {
     const engine = new FakeEngine();
-    const [a] = replicas(engine);
+    const [a, b] = replicas(engine);
     engine.failNext = SwapErrors.pairUnderMaintenance('BTC', 'ETH');
     await expect(send(a, 'ak_shop', 'order-0005')).rejects.toMatchObject({
       status: 400,
       code: SwapErrorCode.PAIR_UNDER_MAINTENANCE,
     });
-    const retry = await send(a, 'ak_shop', 'order-0005');
+    // Never forgotten, however the attempt ended: another body with the key is still refused.
+    await expect(send(b, 'ak_shop', 'order-0005', '0.2')).rejects.toMatchObject({
+      code: SwapErrorCode.IDEMPOTENCY_KEY_REUSED,
+    });
+    const started = Date.now();
+    const retry = await send(b, 'ak_shop', 'order-0005');
+    expect(Date.now() - started).toBeLessThan(1_000); // no lease to wait out
     expect(retry.replayed).toBe(false);
-    expect(engine.calls[1]).not.toBe(engine.calls[0]); // a fresh request id: nothing was created
+    // The same request id: had the refused attempt followed one that made the swap, this is it.
+    expect(engine.calls).toEqual([engine.calls[0], engine.calls[0]]);
+    expect(await send(a, 'ak_shop', 'order-0005')).toMatchObject({ replayed: true, swap: retry.swap });
   });
 
   it('keeps the request id when the engine was unreachable, for the retry to finish what it may have made', async () => {

@@ -1,5 +1,5 @@
 import type { ApiKeyInfo } from '@swap/contracts';
-import { isSwapError, SwapErrors, type SwapOrderView } from '@swap/domain';
+import { SwapErrors, type SwapOrderView } from '@swap/domain';
 import type { IdempotencyKeyRepository, IdempotencyScope } from '@swap/gateway-data';
 import { EngineUnavailableError } from '../engine.client';
 import type { Body } from '../request-body';
@@ -12,7 +12,7 @@ export interface SwapCreates {
   createParsed(request: CreateRequest, key: ApiKeyInfo, requestId: string): Promise<SwapOrderView>;
 }
 
-export type IdempotencyStore = Pick<IdempotencyKeyRepository, 'claim' | 'complete' | 'release' | 'abandon'>;
+export type IdempotencyStore = Pick<IdempotencyKeyRepository, 'claim' | 'complete' | 'abandon'>;
 
 export interface CreateAnswer {
   swap: SwapOrderView;
@@ -77,7 +77,7 @@ export class IdempotentCreate {
         case 'replay':
           return { swap: claim.response as SwapOrderView, replayed: true };
         case 'run':
-          return this.run(scope, claim.requestId, request, key, claim.requestId !== requestId);
+          return this.run(scope, claim.requestId, request, key);
         case 'busy':
           if (this.clock() >= deadline) {
             throw new EngineUnavailableError('a create with this Idempotency-Key is still running');
@@ -98,24 +98,18 @@ export class IdempotentCreate {
     requestId: string,
     request: CreateRequest,
     key: ApiKeyInfo,
-    takenOver: boolean,
   ): Promise<CreateAnswer> {
     let swap: SwapOrderView;
     try {
       swap = await this.swaps.createParsed(request, key, requestId);
     } catch (error) {
-      // A refusal (4xx: pair under maintenance, pricing away, above the liquidity, …) of a first
-      // attempt created nothing, as the engine refuses before it stores anything: unlike Stripe,
-      // which stores such results, the key is let go, so a retry once the cause is gone is not
-      // locked out of creating for 24 h. Anything else (engine unreachable, timeout), or any
-      // failure of a request id an earlier attempt may have reached the engine with, keeps the
-      // key pending with its request id, free at once for the next request to finish. If that
-      // fails too, the lease runs out by itself.
-      const letGo =
-        isSwapError(error) && !takenOver
-          ? this.keys.release(scope, requestId)
-          : this.keys.abandon(scope, requestId);
-      await letGo.catch(() => undefined);
+      // Every failure here came after an attempt that may have reached the engine: even a refusal
+      // can follow an attempt that timed out after the engine made the swap. So the key is never
+      // forgotten: it stays pending with its request id, its lease ended, and the next request
+      // with it runs the create again under that id (the engine is idempotent by it), making the
+      // swap once the cause is gone or answering with the one already made. If that fails too,
+      // the lease runs out by itself.
+      await this.keys.abandon(scope, requestId).catch(() => undefined);
       throw error;
     }
     const stored = await this.keys.complete(scope, requestId, CREATED, swap);
