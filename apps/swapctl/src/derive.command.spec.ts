@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountPublicKey, depositAddress, mnemonicToSeed } from '@swap/chain-keys';
@@ -14,6 +14,7 @@ describe('swapctl keys derive (disaster recovery)', () => {
   const file = join(dir, 'treasury.mnemonic');
   writeFileSync(file, `${PHRASE}\n`);
   const seed = mnemonicToSeed(PHRASE);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints the address and its derivation, and no key unless asked by name', async () => {
     const cli = fakeCli();
