@@ -82,18 +82,15 @@ async function start(): Promise<ServiceSpec[]> {
   // The devnet is everyone's chain, as nodes are in production: started first, so no service starts
   // by waiting for it (and retrying at its own pace), and stopped after the rest, so none of them
   // sees its chain go away on the way out (and warns that it did).
-  const chains = supervisors.filter((_, i) => running[i].name === 'devnet');
+  const isChain = (spec: ServiceSpec) => spec.name === 'devnet';
+  const chains = supervisors.filter((_, i) => isChain(running[i]));
   const others = supervisors.filter((s) => !chains.includes(s));
   teardown.add('stopping services', async () => {
     await Promise.all(others.map((s) => s.stop()));
     await Promise.all(chains.map((s) => s.stop()));
   });
   chains.forEach((supervisor) => supervisor.start());
-  await waitUntilReady(
-    running.filter((spec) => spec.name === 'devnet'),
-    () => stopping,
-    { pollMs: 100 },
-  );
+  await waitUntilReady(running.filter(isChain), () => stopping, { pollMs: 100 });
   if (!stopping) others.forEach((supervisor) => supervisor.start());
   return running;
 }

@@ -15,12 +15,13 @@ export interface PostOptions {
   clock?: () => number;
 }
 
+/** The lookup every attempt uses unless private receivers are allowed. */
+const PUBLIC_ONLY = publicOnlyLookup();
+
 /**
  * Connections to receivers are kept alive between events (a busy receiver gets one TLS handshake,
  * not one per event), at most 8 per receiver at a time.
  */
-const PUBLIC_ONLY = publicOnlyLookup();
-
 const agents = {
   'http:': new HttpAgent({ keepAlive: true, maxSockets: 8 }),
   'https:': new HttpsAgent({ keepAlive: true, maxSockets: 8 }),

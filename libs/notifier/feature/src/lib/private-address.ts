@@ -130,8 +130,13 @@ export function publicOnlyLookup(resolve: (host: string) => Promise<string[]> = 
   };
 }
 
+/** A URL's host as a lookup or isIP takes it: an IPv6 literal without its brackets. */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 /** The refusal of a URL whose host is a private literal address, which no lookup sees; else null. */
 export function refusedLiteral(url: URL): PrivateAddressError | null {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = hostOf(url);
   return isIP(host) !== 0 && isPrivateAddress(host) ? new PrivateAddressError(host, host) : null;
 }

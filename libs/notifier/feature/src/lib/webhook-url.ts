@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isPrivateAddress, resolveHost } from './private-address';
+import { hostOf, isPrivateAddress, resolveHost } from './private-address';
 
 /** A webhook URL an operator may not set, with the reason swapctl shows. */
 export class WebhookUrlRefused extends Error {
@@ -10,8 +10,9 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 
 /**
  * D12: an https URL whose host resolves only to public addresses (unless private ones are allowed,
- * and with them plain http: a receiver on the operator's own network). No credentials in it: the URL is shown in delivery listings and logs, and the
- * signature already authenticates us to the receiver.
+ * and with them plain http: a receiver on the operator's own network). No credentials in it: the
+ * URL is shown in delivery listings and logs, and the signature already authenticates us to the
+ * receiver.
  */
 export async function checkWebhookUrl(
   text: string,
@@ -33,7 +34,7 @@ export async function checkWebhookUrl(
     throw new WebhookUrlRefused(
       'a webhook URL is https: the body carries the swap token (WEBHOOK_ALLOW_PRIVATE=true allows http)',
     );
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = hostOf(url);
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await (options.resolve ?? resolveHost)(host);

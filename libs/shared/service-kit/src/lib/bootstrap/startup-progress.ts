@@ -31,10 +31,6 @@ export class StartupProgress {
     this.tell({ startup: entry });
   }
 
-  get steps(): readonly StartupStep[] {
-    return this.done;
-  }
-
   /** Each step's own duration (since the one before it, the first since the process started). */
   durations(): Record<string, number> {
     let previous = 0;
