@@ -23,6 +23,26 @@ describe('the swap API, end to end', () => {
   });
   afterAll(() => stack?.stop());
 
+  it('each service told the harness its start-up steps as they finished, in order (issue 31)', () => {
+    for (const service of stack.services) {
+      const steps = service.startupSteps.map((s) => s.step);
+      const wanted = [
+        'modules loaded',
+        'bus connected',
+        'providers built',
+        'modules initialised',
+        'listening',
+      ];
+      if (service.name !== 'pricing') wanted.splice(2, 0, 'database migrated');
+      expect({ service: service.name, steps: steps.filter((step) => wanted.includes(step)) }).toEqual({
+        service: service.name,
+        steps: wanted,
+      });
+      const times = service.startupSteps.map((s) => s.atMs);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+  });
+
   describe('/swap/currencies and /swap/pairs', () => {
     it('lists the 9 currencies of section 2.2', async () => {
       const currencies = await api.currencies();
