@@ -40,6 +40,13 @@ describe('affordableMaxFee', () => {
     expect(() => affordableMaxFee(capped, { ...spend, available: 10n ** 30n })).toThrow(/above the fee cap/);
   });
 
+  it('is not ready when the value alone is more than the address holds, even at a zero fee', () => {
+    // fast-check found it (seed -305876223): no base fee and no tip made a fitted fee of 0 pass.
+    const free = feeMarket(0n, 0n, 500n);
+    expect(() => affordableMaxFee(free, { ...spend, value: 1n, available: 0n })).toThrow(SenderNotReady);
+    expect(affordableMaxFee(free, { ...spend, value: 1n, available: 1n })).toBe(0n);
+  });
+
   it('never signs more than the address holds, nor less than the block needs', () => {
     fc.assert(
       fc.property(

@@ -44,10 +44,11 @@ export function affordableMaxFee(market: FeeMarket, spend: Spend): bigint {
     );
   const { from, available, value, gasLimit } = spend;
   if (value + gasLimit * market.maxFee <= available) return market.maxFee;
-  const fitted = available > value ? (available - value) / gasLimit : 0n;
-  if (fitted < floor)
+  // Compared as a whole spend, not through the fitted fee alone: with a zero floor (no base
+  // fee, no tip) a fitted fee of 0 would pass while the value itself is more than the address holds.
+  if (value + gasLimit * floor > available)
     throw new SenderNotReady(
       `${from} holds ${available} wei, short of ${value} wei + ${gasLimit} gas at ${floor} wei`,
     );
-  return fitted;
+  return (available - value) / gasLimit;
 }
