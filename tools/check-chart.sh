@@ -7,7 +7,8 @@
 # pods that need it (the mnemonic in the treasury alone, SECRETS_KEY in the gateway and the notifier
 # alone), webhooks to private addresses refused by default, no watcher with nothing to watch, the
 # Ingress routing the API and the status pages and nothing internal, market prices by default, and
-# pods that roll when a chart-made Secret they read changes, only those.
+# pods that roll when a chart-made Secret they read changes, only those; the gateway trusting the
+# Ingress controller's X-Forwarded-For by default when the chart's Ingress is on, and no one else's.
 # Uses `helm` from the PATH or $HELM; without helm, tools/render-chart/helm (the same rendering,
 # built with Go from Debian's packages; no lint). Without either it says so and exits 0.
 set -euo pipefail
@@ -110,6 +111,8 @@ full="$chart/ci/full-values.yaml"
   --set networks.xmr.watcherWallet.password=test-only-other >"$out/full.xmr-watcher-wallet.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
   --set gateway.secretsKey.value=test-only-other-fedcba9876543210fedcba98 >"$out/full.secrets-key.yaml"
+# The defaults with the Ingress on: which proxy the gateway believes.
+"$HELM" template swap "$chart" --namespace swap --set ingress.enabled=true >"$out/default.ingress.yaml"
 
 if ! node -e "require('yaml')" >/dev/null 2>&1; then
   say "no YAML parser (node's yaml package): rendered manifests not read back"
@@ -152,6 +155,8 @@ const NODE = {
   SOL: ['SOL_RPC_URL', 'SOL_PRIORITY_FEE_MICROLAMPORTS', 'SOL_MAX_PRIORITY_FEE_MICROLAMPORTS'],
   AVAX: evm('AVAX'),
 };
+// What TRUST_PROXY defaults to with the chart's Ingress: a proxy at a private address (values.yaml).
+const INGRESS_HOP = 'loopback,linklocal,uniquelocal';
 const nodeOf = (variable) => NETWORKS.find((n) => NODE[n].includes(variable));
 // Which components may read each secret (the services' config schemas: apps/*/src); the refunds
 // service opens no Monero wallet.
@@ -269,6 +274,14 @@ for (const file of rendered) {
         fail(name, `the Ingress routes ${paths.join(', ')} of ${rule.host}, not /v1 and /swap`);
     }
   }
+  // Behind the chart's Ingress the gateway believes its controller's X-Forwarded-For (else the status
+  // pages' per-IP limit sees one IP for everyone), and no one's without it, unless set (ci: 1).
+  if (gateway) {
+    const ingress = objects.some((o) => o.kind === 'Ingress');
+    const want = { 'existing-secrets-values.yaml': '1' }[name] ?? (ingress ? INGRESS_HOP : 'false');
+    if (ref(gateway, 'TRUST_PROXY') !== JSON.stringify(want))
+      fail(name, `the gateway's TRUST_PROXY is ${ref(gateway, 'TRUST_PROXY')}, not "${want}"${ingress ? " behind the chart's Ingress" : ''}`);
+  }
   // The defaults price from the exchanges; nothing configured, no watcher runs; no webhook may
   // point inside the cluster (D12).
   if (name === 'default') {
@@ -297,6 +310,13 @@ for (const file of rendered) {
     .forEach((o) => fail(name, `a secret value inline in ${o.kind}/${o.metadata.name}`));
   console.log(`check-chart: ${name}: ${objects.length} objects, ${deployments.length} Deployments read back`);
 }
+
+const defaultIngress = read('default.ingress.yaml', path.join(dir, 'default.ingress.yaml'))
+  .filter((o) => o.kind === 'Deployment' && o.metadata.labels['app.kubernetes.io/component'] === 'gateway')
+  .map((d) => ref(d.spec.template.spec.containers[0].env || [], 'TRUST_PROXY'));
+if (JSON.stringify(defaultIngress) !== JSON.stringify([JSON.stringify(INGRESS_HOP)]))
+  fail('default.ingress.yaml', `the gateway's TRUST_PROXY is ${defaultIngress}, not "${INGRESS_HOP}" behind the chart's Ingress`);
+console.log(`check-chart: default.ingress.yaml: the gateway believes X-Forwarded-For from ${INGRESS_HOP}`);
 
 // A changed chart-made Secret rolls exactly the pods that read it.
 const checksums = (file) =>

@@ -135,6 +135,22 @@ describeChart(`the Helm chart, rendered with ${renderer}`, () => {
       /notifier lacks SECRETS_KEY/,
     ],
     [
+      "a gateway that believes no proxy behind the chart's Ingress",
+      'values.yaml',
+      (text) => text.replace("  trustProxy: ''", '  trustProxy: false'),
+      /TRUST_PROXY is "false", not "loopback,linklocal,uniquelocal" behind the chart's Ingress/,
+    ],
+    [
+      'a gateway that believes private addresses with no Ingress in front',
+      'templates/_env.tpl',
+      (text) =>
+        text.replace(
+          '"loopback,linklocal,uniquelocal" "false"',
+          '"loopback,linklocal,uniquelocal" "uniquelocal"',
+        ),
+      /default: the gateway's TRUST_PROXY is "uniquelocal", not "false"/,
+    ],
+    [
       'webhooks to private addresses allowed by default',
       'values.yaml',
       (text) => text.replace('allowPrivateWebhooks: false', 'allowPrivateWebhooks: true'),

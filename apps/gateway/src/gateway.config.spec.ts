@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { ConfigError, parseConfig } from '@swap/service-kit';
 import { gatewayConfigSchema } from './gateway.config';
 
@@ -38,8 +39,31 @@ describe('gateway config: TRUST_PROXY', () => {
       expect.stringMatching(/^TRUST_PROXY: trusting every hop lets a client/),
     ]);
     expect(problems('10.0.0.0/33,ingress')).toEqual([
-      'TRUST_PROXY: not an IP address or CIDR: 10.0.0.0/33, ingress',
+      'TRUST_PROXY: not an IP address, CIDR or loopback/linklocal/uniquelocal: 10.0.0.0/33, ingress',
     ]);
+  });
+
+  it('takes the private ranges by name, as the chart sets them behind its Ingress', () => {
+    expect(trustProxy('loopback, linklocal, uniquelocal')).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(trustProxy('uniquelocal,100.64.0.0/10')).toEqual(['uniquelocal', '100.64.0.0/10']);
+  });
+
+  it("finds the client behind an ingress controller at a private address, and believes no one else's header", async () => {
+    const app = Fastify({ trustProxy: trustProxy('loopback,linklocal,uniquelocal') as string[] });
+    app.get('/ip', (request) => ({ ip: request.ip }));
+    const ip = async (remoteAddress: string, forwardedFor: string) =>
+      (await app.inject({ url: '/ip', remoteAddress, headers: { 'x-forwarded-for': forwardedFor } })).json()
+        .ip;
+    try {
+      // The controller appends the address it saw: the entries before it are whatever the client wrote.
+      expect(await ip('10.244.1.7', '198.51.100.23')).toBe('198.51.100.23');
+      expect(await ip('10.244.1.7', '203.0.113.9, 198.51.100.23')).toBe('198.51.100.23');
+      expect(await ip('fd00::7', '198.51.100.23')).toBe('198.51.100.23');
+      // A client reaching the gateway from a public address is itself, whatever its header says.
+      expect(await ip('198.51.100.23', '10.0.0.1')).toBe('198.51.100.23');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -19,10 +19,16 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
+ * Fastify's (proxy-addr's) names for address ranges: loopback, link-local, and the private ranges
+ * (10/8, 172.16/12, 192.168/16, fc00::/7) where a cluster's ingress controller pods are.
+ */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
  * Which X-Forwarded-For entries to believe: none (false, 0), the last N (the number of proxies in
- * front of the gateway), or those added by the listed proxy addresses and CIDRs. "true" (every
- * entry) is refused: behind a proxy that appends to the header, the first entry is whatever the
- * client wrote, and an IP whitelist would take a forged address.
+ * front of the gateway), or those added by the listed proxy addresses, CIDRs and named ranges.
+ * "true" (every entry) is refused: behind a proxy that appends to the header, the first entry is
+ * whatever the client wrote, and an IP whitelist would take a forged address.
  */
 const trustProxy = z
   .string()
@@ -39,9 +45,12 @@ const trustProxy = z
       return z.NEVER;
     }
     const entries = value.split(',').map((entry) => entry.trim());
-    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry) && !NAMED_RANGES.includes(entry));
     if (wrong.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${wrong.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an IP address, CIDR or ${NAMED_RANGES.join('/')}: ${wrong.join(', ')}`,
+      });
       return z.NEVER;
     }
     return entries;

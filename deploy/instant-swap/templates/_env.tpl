@@ -231,8 +231,16 @@ gets the daemon's, which it never calls, rather than a wallet-rpc it has no use 
 - name: PUBLIC_URL
   value: {{ . | quote }}
 {{- end }}
+{{- /* Unset, the Ingress's controller is the proxy in front, at a private address (values.yaml). */}}
+{{- $trustProxy := "" }}
+{{- if not (kindIs "invalid" $s.trustProxy) }}
+{{- $trustProxy = toString $s.trustProxy }}
+{{- end }}
+{{- if eq $trustProxy "" }}
+{{- $trustProxy = ternary "loopback,linklocal,uniquelocal" "false" (.root.Values.ingress.enabled | default false) }}
+{{- end }}
 - name: TRUST_PROXY
-  value: {{ $s.trustProxy | toString | quote }}
+  value: {{ $trustProxy | quote }}
 - name: SWAP_VIEW_CACHE_SIZE
   value: {{ $s.swapViewCacheSize | toString | quote }}
 {{- /* The status page's payment URIs (EIP-681) name the EVM chains and the USDT contract. */}}

@@ -60,18 +60,8 @@ const STATS: PreparedStatement = {
          GROUP BY 1, 2 ORDER BY 1, 2`,
 };
 
-/** The swaps of those that can have earned the key a partner share: one was set, and money came in. */
-const PARTNER_SWAPS: PreparedStatement = {
-  name: 'swap_views_partner_swaps',
-  text: `SELECT mine.s->>'id' AS id, mine.s->>'from' AS "from", mine.s->>'to' AS "to"
-         FROM (${REAL_SWAPS_CREATED}) AS mine(s)
-         WHERE (mine.s->>'partnerPercent')::numeric > 0
-           AND ((mine.s->>'amountDeposited')::numeric > 0 OR jsonb_array_length(coalesce(mine.s->'later', '[]'::jsonb)) > 0)
-         ORDER BY 1`,
-};
-
 /** The statements, for the test that checks their plans use the indexes (swap-history.int-spec.ts). */
-export const SWAP_HISTORY_STATEMENTS = { PAGE, PAGE_OF_STATUSES, STATS, PARTNER_SWAPS };
+export const SWAP_HISTORY_STATEMENTS = { PAGE, PAGE_OF_STATUSES, STATS };
 
 export interface SwapPageQuery {
   apiKey: string;
@@ -106,12 +96,6 @@ export interface PairTotals {
   paid: bigint;
 }
 
-export interface SwapPair {
-  id: string;
-  from: CurrencyCode;
-  to: CurrencyCode;
-}
-
 type TotalsRow = Omit<PairTotals, 'deposited' | 'paid'> & { deposited: string; paid: string };
 
 /** D14's history and the per-key statistics, read from the read model (`swap_views`). */
@@ -132,9 +116,5 @@ export class SwapHistoryRepository {
   async totalsByPair({ apiKey, since, until }: SwapRangeQuery): Promise<PairTotals[]> {
     const rows = await queryPrepared<TotalsRow>(this.dataSource, STATS, [apiKey, since, until]);
     return rows.map((row) => ({ ...row, deposited: BigInt(row.deposited), paid: BigInt(row.paid) }));
-  }
-
-  partnerSwaps({ apiKey, since, until }: SwapRangeQuery): Promise<SwapPair[]> {
-    return queryPrepared<SwapPair>(this.dataSource, PARTNER_SWAPS, [apiKey, since, until]);
   }
 }

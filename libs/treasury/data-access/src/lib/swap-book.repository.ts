@@ -14,6 +14,9 @@ export interface SwapBook {
   depositIndex: number | null;
   /** Deposit (base units) the ledger has recorded so far. */
   deposited: bigint;
+  /** The swap's key and creation time (unix s), for the per-key statistics; a return's event has neither. */
+  apiKey: string | null;
+  created: number | null;
 }
 
 /** Ledger writes inside the transaction that holds a swap's book. */
@@ -32,6 +35,8 @@ interface BookRow {
   deposit_address: string;
   deposit_index: number | null;
   deposited: string;
+  api_key: string | null;
+  created: string | null;
 }
 
 const toBook = (row: BookRow): SwapBook => ({
@@ -41,25 +46,33 @@ const toBook = (row: BookRow): SwapBook => ({
   depositAddress: row.deposit_address,
   depositIndex: row.deposit_index,
   deposited: BigInt(row.deposited),
+  apiKey: row.api_key,
+  created: row.created === null ? null : Number(row.created),
 });
 
 // Every swap event the treasury books runs these: prepared statements, their columns named.
-const BOOK_COLUMNS = 'swap_id, currency, network, deposit_address, deposit_index, deposited';
+const BOOK_COLUMNS =
+  'swap_id, currency, network, deposit_address, deposit_index, deposited, api_key, created';
 const FIND: PreparedStatement = {
   name: 'swap_books_find',
   text: `SELECT ${BOOK_COLUMNS} FROM swap_books WHERE swap_id = $1`,
 };
 /** A new book, with the values bookParams gives. */
-const NEW_BOOK = `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index)
-                  VALUES ($1, $2, $3, $4, $5)`;
+const NEW_BOOK = `INSERT INTO swap_books (swap_id, currency, network, deposit_address, deposit_index, api_key, created)
+                  VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 const INSERT: PreparedStatement = {
   name: 'swap_books_insert',
   text: `${NEW_BOOK} ON CONFLICT (swap_id) DO NOTHING`,
 };
-/** Creates the book unless it exists, and locks it either way (the no-op update takes the row lock). */
+/**
+ * Creates the book unless it exists, and locks it either way (the update takes the row lock),
+ * filling in the key and creation time a book lacks (opened by a return, or before they were kept).
+ */
 const OPEN: PreparedStatement = {
   name: 'swap_books_open',
-  text: `${NEW_BOOK} ON CONFLICT (swap_id) DO UPDATE SET swap_id = swap_books.swap_id
+  text: `${NEW_BOOK} ON CONFLICT (swap_id) DO UPDATE
+         SET api_key = coalesce(swap_books.api_key, EXCLUDED.api_key),
+             created = coalesce(swap_books.created, EXCLUDED.created)
          RETURNING ${BOOK_COLUMNS}`,
 };
 const COVERS: PreparedStatement = {
@@ -83,6 +96,8 @@ const bookParams = (init: SwapBook) => [
   init.network,
   init.depositAddress,
   init.depositIndex,
+  init.apiKey,
+  init.created,
 ];
 
 export class SwapBookRepository {

@@ -4,6 +4,7 @@ import { TreasuryWorkingSet1764700000000 } from './migrations/1764700000000-trea
 import { TreasuryExpiring1764800000000 } from './migrations/1764800000000-treasury-expiring';
 import { TreasuryReplacements1766100000000 } from './migrations/1766100000000-treasury-replacements';
 import { TreasuryChainIdentities1766200000000 } from './migrations/1766200000000-treasury-chain-identities';
+import { TreasuryPartnerFees1767200000000 } from './migrations/1767200000000-treasury-partner-fees';
 
 /** The treasury's schema and its migrations, in order. Plain SQL, so no entities. */
 export const TREASURY_SCHEMA = 'treasury';
@@ -14,4 +15,5 @@ export const TREASURY_MIGRATIONS = [
   TreasuryExpiring1764800000000,
   TreasuryReplacements1766100000000,
   TreasuryChainIdentities1766200000000,
+  TreasuryPartnerFees1767200000000,
 ];

@@ -65,7 +65,7 @@ export interface Treasury {
   liquidity: LiquidityPublisher;
   balances: HotBalances;
   ledger: SwapLedgerQuery;
-  /** The partner share a key earned per swap (the gateway's per-key statistics). */
+  /** The partner share a key earned from its swaps created in a range (the gateway's per-key statistics). */
   partnerFees: PartnerFeesQuery;
   listTransfers: ListTransfers;
   expectAddresses: ExpectDepositAddresses;

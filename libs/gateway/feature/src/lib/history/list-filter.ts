@@ -1,4 +1,4 @@
-import { listSwapsBody, swapStatsBody } from '@swap/contracts';
+import { listSwapsBody, PARTNER_FEES_MAX_DAYS, swapStatsBody } from '@swap/contracts';
 import { SWAP_STATUSES, SwapErrors, type SwapStatus } from '@swap/domain';
 import { parseRequest } from '../swap/parse-request';
 import type { Body } from '../swap/request-body';
@@ -27,8 +27,8 @@ export function parseListRequest(body: Body, apiKey: string): ListRequest {
   return { filter: { apiKey, statuses: statusSet(status), since, until: until ?? null }, limit, cursor };
 }
 
-/** The longest range the statistics sum up in one request. */
-export const MAX_STATS_RANGE_DAYS = 366;
+/** The longest range the statistics sum up in one request: what the treasury sums up in one. */
+export const MAX_STATS_RANGE_DAYS = PARTNER_FEES_MAX_DAYS;
 
 export interface StatsRange {
   apiKey: string;

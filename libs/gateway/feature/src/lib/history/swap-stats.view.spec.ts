@@ -29,7 +29,6 @@ describe('per-key statistics, per pair', () => {
         }),
       ],
       [],
-      [],
     );
     expect(line).toEqual({
       from: 'BTC',
@@ -41,25 +40,32 @@ describe('per-key statistics, per pair', () => {
     });
   });
 
-  it("adds up each swap's partner share into its own pair, in the pair's to-currency", () => {
+  it("puts each partner total into the pair it was kept for, in the pair's to-currency", () => {
     const lines = renderPairStats(
-      [totals({ total: 2 }), totals({ from: 'ETH', to: 'BTC', total: 1 })],
       [
-        { id: 'Swap000001', from: 'BTC', to: 'ETH' },
-        { id: 'Swap000002', from: 'BTC', to: 'ETH' },
-        { id: 'Swap000003', from: 'ETH', to: 'BTC' },
+        totals({ total: 2 }),
+        totals({ from: 'ETH', to: 'BTC', total: 1 }),
+        totals({ from: 'LTC', to: 'XMR' }),
       ],
       [
-        { swapId: 'Swap000001', currency: 'ETH', amount: '600000000000000' },
-        { swapId: 'Swap000002', currency: 'ETH', amount: '900000000000001' },
-        { swapId: 'Swap000003', currency: 'BTC', amount: '1234' },
-        { swapId: 'Swap000003', currency: 'ETH', amount: '99' }, // not the pair's fee currency
-        { swapId: 'Unknown001', currency: 'ETH', amount: '1' }, // not one of the range's swaps
+        { from: 'BTC', currency: 'ETH', amount: '1500000000000001' },
+        { from: 'ETH', currency: 'BTC', amount: '1234' },
+        { from: 'ETH', currency: 'ETH', amount: '99' }, // not a pair's fee currency
+        { from: 'SOL', currency: 'BTC', amount: '1' }, // no swap of that pair in the read model
       ],
     );
     expect(lines.map((line) => [line.from, line.to, line.partnerFee])).toEqual([
       ['BTC', 'ETH', '0.00150000'],
       ['ETH', 'BTC', '0.00001234'],
+      ['LTC', 'XMR', '0.00000000'],
     ]);
+  });
+
+  it('keeps amounts exact beyond what a JS number holds', () => {
+    const [line] = renderPairStats(
+      [totals({ from: 'LTC', to: 'ETH', total: 1 })],
+      [{ from: 'LTC', currency: 'ETH', amount: '123456789012345678901234567' }],
+    );
+    expect(line.partnerFee).toBe('123456789.01234567');
   });
 });

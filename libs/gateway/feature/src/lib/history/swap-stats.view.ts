@@ -1,6 +1,6 @@
-import type { PartnerFee } from '@swap/contracts';
+import type { PartnerFeeTotal } from '@swap/contracts';
 import { CURRENCIES, fromUnits, type CurrencyCode } from '@swap/domain';
-import type { PairTotals, SwapPair } from '@swap/gateway-data';
+import type { PairTotals } from '@swap/gateway-data';
 
 /** One pair's line of the per-key statistics. */
 export interface PairStatsView {
@@ -33,19 +33,17 @@ const amount = (units: bigint, code: CurrencyCode) =>
   fromUnits(units, CURRENCIES[code].chainDecimals, CURRENCIES[code].precision);
 
 /**
- * The pairs' totals with the partner share of their swaps added up: a fee counts for the pair of
- * its swap, in the pair's to-currency (where the fee is kept).
+ * The pairs' totals with the partner share of their swaps: the treasury sums it per source and fee
+ * currency, and it counts for the pair whose to-currency it is kept in (any other is not a fee of
+ * that pair, and a pair without swaps in the read model has no line).
  */
 export function renderPairStats(
   totals: readonly PairTotals[],
-  swaps: readonly SwapPair[],
-  fees: readonly PartnerFee[],
+  fees: readonly PartnerFeeTotal[],
 ): PairStatsView[] {
-  const pairOf = new Map(swaps.map((swap) => [swap.id, `${swap.from}/${swap.to}`]));
   const earned = new Map<string, bigint>();
   for (const fee of fees) {
-    const pair = pairOf.get(fee.swapId);
-    if (pair === undefined || !pair.endsWith(`/${fee.currency}`)) continue;
+    const pair = `${fee.from}/${fee.currency}`;
     earned.set(pair, (earned.get(pair) ?? 0n) + BigInt(fee.amount));
   }
   return totals.map(({ from, to, total, done, refunded, expired, failed, deposited, paid }) => ({

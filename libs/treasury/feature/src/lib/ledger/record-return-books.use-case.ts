@@ -18,6 +18,9 @@ export class RecordReturnBooks {
       depositAddress: ret.depositAddress,
       depositIndex: ret.depositIndex,
       deposited: 0n,
+      // A return books no partner fee; the swap's own events fill these in.
+      apiKey: null,
+      created: null,
     };
     await this.books.withBook(book, async (_book, tx) => {
       await tx.postAll(returnBatches(ret));

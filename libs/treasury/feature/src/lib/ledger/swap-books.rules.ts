@@ -49,5 +49,7 @@ export function newBook(swap: SwapSnapshot): SwapBook {
     depositAddress: swap.depositAddress,
     depositIndex: swap.depositIndex,
     deposited: 0n,
+    apiKey: swap.apiKey,
+    created: swap.time.reg,
   };
 }
