@@ -185,12 +185,13 @@ describe('swaps on Tron and Solana (TRX, USDTTRC, SOL), end to end', () => {
 
   it('a TRX or SOL setting that cannot work stops the service at start, naming the variable, no stack trace', async () => {
     const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
-    const base = { NATS_URL: stack.natsUrl, DATABASE_URL: stack.databaseUrl, ...nodes.env() };
+    const base = { DATABASE_URL: stack.databaseUrl, ...nodes.env() };
     const cases = [
       {
         // The Solana lab's genesis is not mainnet-beta's.
         service: new ServiceProcess('watcher-sol-mainnet', 'watcher', await freePort(), {
           ...base,
+          ...stack.busEnv('watcher'),
           WATCHER_NETWORK: 'SOL',
           SOL_XPUB: keys.SOL,
           SOL_NETWORK: 'mainnet',
@@ -200,6 +201,7 @@ describe('swaps on Tron and Solana (TRX, USDTTRC, SOL), end to end', () => {
       {
         service: new ServiceProcess('refunds-no-token', 'refunds', await freePort(), {
           ...base,
+          ...stack.busEnv('refunds'),
           USDTTRC_CONTRACT: nodes.tron.newAccount().address,
         }),
         names: /USDTTRC_CONTRACT T\w+ is not a 6-decimal token/,
@@ -207,6 +209,7 @@ describe('swaps on Tron and Solana (TRX, USDTTRC, SOL), end to end', () => {
       {
         service: new ServiceProcess('watcher-trx-bad-url', 'watcher', await freePort(), {
           ...base,
+          ...stack.busEnv('watcher'),
           WATCHER_NETWORK: 'TRX',
           TRX_XPUB: keys.TRX,
           TRX_RPC_URL: 'trongrid.io',

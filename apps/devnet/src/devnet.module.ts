@@ -13,7 +13,7 @@ export function devnetModule(config: DevnetConfig, logger: Logger) {
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, identity: 'devnet', logger },
         database: {
           url: config.DATABASE_URL,
           schema: DEVNET_SCHEMA,

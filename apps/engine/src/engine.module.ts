@@ -25,7 +25,7 @@ export function engineModule(config: EngineConfig, logger: Logger) {
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, identity: 'engine', logger },
         database: {
           url: config.DATABASE_URL,
           schema: ENGINE_SCHEMA,

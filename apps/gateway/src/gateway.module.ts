@@ -46,7 +46,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, identity: 'gateway', logger },
         database: {
           url: config.DATABASE_URL,
           schema: GATEWAY_SCHEMA,

@@ -2,6 +2,8 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { banner } from './banner';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { prepareBusAuthorization } from '@swap/bus';
+import type { BusIdentity } from '@swap/contracts';
 import { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats';
 import { announceWhenReady, describeProbe, waitUntilReady } from './readiness';
 import { appMain, DATA_DIR, ROOT } from './repo-paths';
@@ -27,6 +29,8 @@ const pidFile = (spec: ServiceSpec) => join(PIDS_DIR, `${spec.name}.pid`);
 interface Shared {
   DATABASE_URL: string;
   NATS_URL: string;
+  /** Each identity's seed file, when the launcher runs the bus (else NATS_* come from the environment). */
+  busSeeds?: Record<BusIdentity, string>;
   mnemonic: Record<string, string>;
   secretsKey: Record<string, string>;
   accountKeys: Record<string, string>;
@@ -50,9 +54,11 @@ async function start(): Promise<ServiceSpec[]> {
     SERVICES.map((spec) => stopStale(spec.name, pidFile(spec), appMain(spec.app), 'SIGTERM')),
   );
 
+  const bus = await startBus(natsBinary);
   const shared: Shared = {
     DATABASE_URL: await databaseUrl(),
-    NATS_URL: await natsUrl(natsBinary),
+    NATS_URL: bus.url,
+    busSeeds: bus.seeds,
     mnemonic: treasuryMnemonicEnv(),
     secretsKey: { SECRETS_KEY: env['SECRETS_KEY'] || ensureSecretsKey(join(DATA_DIR, 'secrets.key')) },
     accountKeys: {},
@@ -62,6 +68,7 @@ async function start(): Promise<ServiceSpec[]> {
   writeRuntimeFile(runtimeFile, {
     databaseUrl: shared.DATABASE_URL,
     natsUrl: shared.NATS_URL,
+    ...(shared.busSeeds ? { natsSeedFile: shared.busSeeds.operator } : {}),
     apiUrl: API_URL,
   });
   teardown.add('removing .data/runtime.json', () => removeRuntimeFile(runtimeFile));
@@ -106,15 +113,25 @@ async function databaseUrl(): Promise<string> {
   return postgres.url;
 }
 
-async function natsUrl(binary: string | undefined): Promise<string> {
+// Its own nats-server admits only the services and swapctl, each as its own identity with the
+// permissions generated from BUS_ACCESS; their seeds stay in .data/nats-keys across runs.
+async function startBus(
+  binary: string | undefined,
+): Promise<{ url: string; seeds?: Record<BusIdentity, string> }> {
   if (!binary) {
-    say('using NATS_URL from the environment');
-    return String(env['NATS_URL']);
+    say('using NATS_URL (and NATS_NKEY_SEED_FILE or NATS_CREDS_FILE, if set) from the environment');
+    return { url: String(env['NATS_URL']) };
   }
-  const nats = await startNats(binary, join(DATA_DIR, 'nats'));
+  const authorization = prepareBusAuthorization(join(DATA_DIR, 'nats-keys'), { devnet: true });
+  const nats = await startNats(binary, join(DATA_DIR, 'nats'), authorization.config);
   teardown.add('stopping NATS', nats.stop);
-  say(`NATS JetStream ready on ${nats.url} (store in .data/nats)`);
-  return nats.url;
+  say(
+    `NATS JetStream ready on ${nats.url} (store in .data/nats; one identity per service, keys in .data/nats-keys)`,
+  );
+  const seeds = Object.fromEntries(
+    Object.entries(authorization.keys).map(([identity, key]) => [identity, key.seedFile]),
+  ) as Record<BusIdentity, string>;
+  return { url: nats.url, seeds };
 }
 
 // Only the treasury sees the mnemonic (D11): from the environment if set, else the devnet's file.
@@ -130,6 +147,7 @@ function childEnv(spec: ServiceSpec, shared: Shared): NodeJS.ProcessEnv {
     ...inherited,
     DATABASE_URL: shared.DATABASE_URL,
     NATS_URL: shared.NATS_URL,
+    ...(shared.busSeeds ? { NATS_NKEY_SEED_FILE: shared.busSeeds[spec.identity] } : {}),
     PORT: String(spec.port),
     ...spec.env,
     ...(spec.treasury ? shared.mnemonic : {}),

@@ -36,14 +36,36 @@ export function findNatsServer(): string | undefined {
   });
 }
 
-/** A loopback nats-server with JetStream, its store in `storeDir` so streams survive restarts. */
-export async function startNats(binary: string, storeDir: string): Promise<RunningNats> {
+/**
+ * A loopback nats-server with JetStream, its store in `storeDir` so streams survive restarts, that
+ * admits only the users of `authorization` (a configuration block, see prepareBusAuthorization).
+ */
+export async function startNats(
+  binary: string,
+  storeDir: string,
+  authorization: string,
+): Promise<RunningNats> {
   mkdirSync(storeDir, { recursive: true });
+  // Beside the store, owner-only: it names every identity's public key and permissions.
+  const configFile = join(dirname(storeDir), 'nats.conf');
+  writeFileSync(configFile, authorization, { mode: 0o600 });
   // One left by an earlier run that stopped uncleanly would share the store with the new one.
   const pidFile = join(dirname(storeDir), 'nats.pid');
   await stopStale('nats-server', pidFile, storeDir, 'SIGTERM');
   const port = await freePort(DEFAULT_PORT);
-  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir, '-n', 'swap-launcher'];
+  const args = [
+    '-c',
+    configFile,
+    '-js',
+    '-a',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-sd',
+    storeDir,
+    '-n',
+    'swap-launcher',
+  ];
   const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   killOnExit(child);
   if (child.pid) writeFileSync(pidFile, `${child.pid}\n`);

@@ -10,7 +10,12 @@ async function fakeService(name: string, answer: { status: number; body: object 
     res.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const spec: ServiceSpec = { name, app: name, port: (server.address() as AddressInfo).port };
+  const spec: ServiceSpec = {
+    name,
+    app: name,
+    identity: 'gateway',
+    port: (server.address() as AddressInfo).port,
+  };
   return { spec, answer, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 

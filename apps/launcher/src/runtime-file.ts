@@ -3,6 +3,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 export interface Runtime {
   databaseUrl: string;
   natsUrl: string;
+  /** The operator's nkey seed file: swapctl's identity on the bus this run started. */
+  natsSeedFile?: string;
   apiUrl: string;
 }
 

@@ -1,9 +1,13 @@
+import type { BusIdentity } from '@swap/contracts';
+
 /** One service the launcher runs: `node dist/apps/<app>/src/main.js` with PORT and `env`. */
 export interface ServiceSpec {
   /** Name in the log prefix and messages. */
   name: string;
   /** Directory under apps/ (several services may run the same app, e.g. the watchers). */
   app: string;
+  /** Who it is on the bus (BUS_ACCESS): the seed it gets, and so what it may publish and hear. */
+  identity: BusIdentity;
   port: number;
   env?: Record<string, string>;
   /** Only the treasury reads the mnemonic (D11). */
@@ -19,16 +23,17 @@ const WATCHED_NETWORKS = ['BTC', 'LTC', 'XMR', 'TRX', 'ETH', 'SOL', 'AVAX'];
 
 /** Everything `npm start` runs. Add a service here and nowhere else; the gateway comes first. */
 export const SERVICES: ServiceSpec[] = [
-  { name: 'gateway', app: 'gateway', port: GATEWAY_PORT, secretsKey: true },
-  { name: 'pricing', app: 'pricing', port: 8081 },
-  { name: 'engine', app: 'engine', port: 8082, accountKeys: true },
-  { name: 'treasury', app: 'treasury', port: 8083, treasury: true },
-  { name: 'refunds', app: 'refunds', port: 8084 },
-  { name: 'devnet', app: 'devnet', port: 8085, accountKeys: true },
+  { name: 'gateway', app: 'gateway', identity: 'gateway', port: GATEWAY_PORT, secretsKey: true },
+  { name: 'pricing', app: 'pricing', identity: 'pricing', port: 8081 },
+  { name: 'engine', app: 'engine', identity: 'engine', port: 8082, accountKeys: true },
+  { name: 'treasury', app: 'treasury', identity: 'treasury', port: 8083, treasury: true },
+  { name: 'refunds', app: 'refunds', identity: 'refunds', port: 8084 },
+  { name: 'devnet', app: 'devnet', identity: 'devnet', port: 8085, accountKeys: true },
   // Its swap orders carry the gateway's status-page links (D1, D12).
   {
     name: 'notifier',
     app: 'notifier',
+    identity: 'notifier',
     port: 8086,
     secretsKey: true,
     env: { PUBLIC_URL: process.env['PUBLIC_URL'] || `http://127.0.0.1:${GATEWAY_PORT}` },
@@ -36,6 +41,7 @@ export const SERVICES: ServiceSpec[] = [
   ...WATCHED_NETWORKS.map((network, i) => ({
     name: `watcher-${network.toLowerCase()}`,
     app: 'watcher',
+    identity: 'watcher' as const,
     port: 8090 + i,
     env: { WATCHER_NETWORK: network },
     accountKeys: true,

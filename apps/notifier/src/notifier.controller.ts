@@ -5,6 +5,7 @@ import {
   notifierListWebhooks,
   notifierRedeliver,
   notifierRemoveWebhook,
+  notifierRotateWebhookSecret,
   notifierSetWebhook,
   swapUpdated,
   type SwapSnapshot,
@@ -28,6 +29,11 @@ export class NotifierController {
   @OnRequest(notifierSetWebhook)
   set({ key, url }: RequestOf<typeof notifierSetWebhook>) {
     return answer(() => this.notifier.ops.set(key, url));
+  }
+
+  @OnRequest(notifierRotateWebhookSecret)
+  rotateSecret({ key }: RequestOf<typeof notifierRotateWebhookSecret>) {
+    return answer(() => this.notifier.ops.rotateSecret(key));
   }
 
   @OnRequest(notifierRemoveWebhook)

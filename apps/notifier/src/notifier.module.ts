@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';
-import { gatewayListKeys, SWAP_EVENTS_STREAM } from '@swap/contracts';
+import { gatewayKeyExists, SWAP_EVENTS_STREAM } from '@swap/contracts';
 import { composeNotifier, registerNotifierMetrics } from '@swap/notifier';
 import {
   EventRepository,
@@ -22,7 +22,7 @@ export function notifierModule(config: NotifierConfig, logger: Logger) {
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, identity: 'notifier', logger },
         database: {
           url: config.DATABASE_URL,
           schema: NOTIFIER_SCHEMA,
@@ -40,18 +40,24 @@ export function notifierModule(config: NotifierConfig, logger: Logger) {
         useFactory: (db: DataSource) => new EventRepository(db),
       },
       {
+        provide: WebhookRepository,
+        inject: [DataSource],
+        useFactory: (db: DataSource) => new WebhookRepository(db),
+      },
+      {
         provide: NOTIFIER,
-        inject: [Bus, DataSource, EventRepository, Registry],
-        useFactory: (bus: Bus, db: DataSource, events: EventRepository, registry: Registry) =>
+        inject: [Bus, WebhookRepository, EventRepository, Registry],
+        useFactory: (bus: Bus, webhooks: WebhookRepository, events: EventRepository, registry: Registry) =>
           composeNotifier(
             {
-              webhooks: new WebhookRepository(db),
+              webhooks,
               events,
               secrets: new SecretBox(config.SECRETS_KEY),
               keyExists: async (key) => {
-                const reply = await bus.request(gatewayListKeys, {}, { timeoutMs: 5_000 });
-                if (!reply.ok) throw new Error(`the gateway could not list keys: ${reply.error.message}`);
-                return reply.data.some((info) => info.key === key);
+                const reply = await bus.request(gatewayKeyExists, { key }, { timeoutMs: 5_000 });
+                if (!reply.ok)
+                  throw new Error(`the gateway could not look the key up: ${reply.error.message}`);
+                return reply.data.exists;
               },
               onAttempt: registerNotifierMetrics(registry, events),
               clock: Date.now,

@@ -12,7 +12,7 @@ import { PRICING, PRICING_CONFIG, PRICING_LOGGER } from './pricing.tokens';
 /** Wires pricing: its bus connection, the sources, the refresh and the operators' switches. */
 export function pricingModule(config: PricingServiceConfig, logger: Logger) {
   @Module({
-    imports: [...busWithProbes({ url: config.NATS_URL, name: config.HOSTNAME, logger })],
+    imports: [...busWithProbes({ url: config.NATS_URL, name: config.HOSTNAME, identity: 'pricing', logger })],
     controllers: [PricingOpsController],
     providers: [
       { provide: PRICING_CONFIG, useValue: config },

@@ -20,7 +20,7 @@ export function refundsModule(config: RefundsConfig, logger: Logger) {
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, identity: 'refunds', logger },
         database: {
           url: config.DATABASE_URL,
           schema: REFUNDS_SCHEMA,

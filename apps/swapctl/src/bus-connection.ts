@@ -1,9 +1,10 @@
 import type { Logger } from '@swap/domain';
-import { Bus } from '@swap/bus';
+import { Bus, busCredentialsFromEnv, BusCredentialsError, type BusCredentials } from '@swap/bus';
 import type { RpcContract } from '@swap/contracts';
 import type { z } from 'zod';
 import { explainBusError, REQUEST_TIMEOUT_MS } from './bus-errors';
 import { CliError, EXIT } from './cli-error';
+import type { BusTarget } from './nats-url';
 import { serviceOf, type OpsBus, type WithBus } from './ops-bus';
 
 const CONNECT_TIMEOUT_MS = 5000;
@@ -21,9 +22,9 @@ export const silentLogger: Logger = {
 };
 
 /** Connects on the first request (so a command that fails validation never touches the bus). */
-export function busAt(url: string): WithBus {
+export function busAt(target: BusTarget): WithBus {
   return async (work) => {
-    const session = new BusSession(url);
+    const session = new BusSession(target);
     try {
       return await work(session);
     } finally {
@@ -35,7 +36,11 @@ export function busAt(url: string): WithBus {
 class BusSession implements OpsBus {
   private bus: Promise<Bus> | undefined;
 
-  constructor(private readonly url: string) {}
+  private readonly url: string;
+
+  constructor(private readonly target: BusTarget) {
+    this.url = target.url;
+  }
 
   async request<Req extends z.ZodType, Res extends z.ZodType>(
     rpc: RpcContract<Req, Res>,
@@ -57,7 +62,21 @@ class BusSession implements OpsBus {
   }
 
   private async connect(service: string): Promise<Bus> {
-    const pending = Bus.connect({ url: this.url, name: 'swapctl', logger: silentLogger });
+    let credentials: BusCredentials;
+    try {
+      credentials = busCredentialsFromEnv(this.target.credentialsEnv);
+    } catch (err) {
+      if (err instanceof BusCredentialsError) throw new CliError('BAD_CREDENTIALS', err.message, EXIT.usage);
+      throw err;
+    }
+    // The operator identity: the only one that may send ops.> commands.
+    const pending = Bus.connect({
+      url: this.url,
+      name: 'swapctl',
+      identity: 'operator',
+      credentials,
+      logger: silentLogger,
+    });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

@@ -1,6 +1,6 @@
 import { busAt } from './bus-connection';
 import type { CliContext } from './command-kit';
-import { findRepoRoot, resolveNatsUrl } from './nats-url';
+import { findRepoRoot, resolveBusTarget } from './nats-url';
 import { processOutput } from './output';
 import { runCli } from './program';
 
@@ -9,7 +9,7 @@ const root = findRepoRoot(__dirname);
 const ctx: CliContext = {
   output: processOutput,
   // Resolved per command, so `--help` and bad arguments need no bus.
-  withBus: (work) => busAt(resolveNatsUrl(process.env, root))(work),
+  withBus: (work) => busAt(resolveBusTarget(process.env, root))(work),
 };
 
 void runCli(process.argv.slice(2), ctx).then((code) => {

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, EXIT } from './cli-error';
-import { findRepoRoot, resolveNatsUrl } from './nats-url';
+import { findRepoRoot, resolveBusTarget } from './nats-url';
 
-describe('resolveNatsUrl', () => {
+const resolveNatsUrl = (env: NodeJS.ProcessEnv, root: string) => resolveBusTarget(env, root).url;
+
+describe('resolveBusTarget', () => {
   let root: string;
 
   beforeEach(() => {
@@ -25,6 +27,19 @@ describe('resolveNatsUrl', () => {
   it('falls back to the natsUrl that npm start wrote', () => {
     writeRuntime(JSON.stringify({ natsUrl: 'nats://127.0.0.1:1111', apiUrl: 'x' }));
     expect(resolveNatsUrl({ NATS_URL: '' }, root)).toBe('nats://127.0.0.1:1111');
+  });
+
+  it("connects as npm start's operator identity unless the operator brings credentials", () => {
+    writeRuntime(JSON.stringify({ natsUrl: 'nats://127.0.0.1:1111', natsSeedFile: '/run/operator.nk' }));
+    expect(resolveBusTarget({}, root).credentialsEnv['NATS_NKEY_SEED_FILE']).toBe('/run/operator.nk');
+    const own = resolveBusTarget({ NATS_CREDS_FILE: '/me.creds' }, root).credentialsEnv;
+    expect(own['NATS_NKEY_SEED_FILE']).toBeUndefined();
+    expect(own['NATS_CREDS_FILE']).toBe('/me.creds');
+  });
+
+  it('takes the credentials from the environment with NATS_URL', () => {
+    const target = resolveBusTarget({ NATS_URL: 'nats://bus:4222', NATS_NKEY_SEED_FILE: '/op.nk' }, root);
+    expect(target.credentialsEnv['NATS_NKEY_SEED_FILE']).toBe('/op.nk');
   });
 
   it('tells the operator to set NATS_URL or run npm start when there is neither', () => {

@@ -14,10 +14,19 @@ export function findRepoRoot(from: string): string {
   }
 }
 
-/** NATS_URL wins; else the URL `npm start` wrote; else a message saying how to get one. */
-export function resolveNatsUrl(env: NodeJS.ProcessEnv, root: string): string {
+/** The bus swapctl talks to, and the environment its credentials come from (see busCredentialsFromEnv). */
+export interface BusTarget {
+  url: string;
+  credentialsEnv: NodeJS.ProcessEnv;
+}
+
+/**
+ * NATS_URL wins, with the operator's NATS_NKEY_SEED_FILE or NATS_CREDS_FILE; else the bus that
+ * `npm start` wrote, as its operator identity; else a message saying how to get one.
+ */
+export function resolveBusTarget(env: NodeJS.ProcessEnv, root: string): BusTarget {
   const fromEnv = env['NATS_URL']?.trim();
-  if (fromEnv) return fromEnv;
+  if (fromEnv) return { url: fromEnv, credentialsEnv: env };
   const file = join(root, RUNTIME_FILE);
   if (!existsSync(file)) {
     throw new CliError(
@@ -26,22 +35,29 @@ export function resolveNatsUrl(env: NodeJS.ProcessEnv, root: string): string {
       EXIT.unreachable,
     );
   }
-  const natsUrl = readNatsUrl(file);
-  if (!natsUrl) {
+  const runtime = readRuntime(file);
+  if (!runtime) {
     throw new CliError(
       'NO_NATS_URL',
       `${file} has no natsUrl: set NATS_URL or restart \`npm start\``,
       EXIT.unreachable,
     );
   }
-  return natsUrl;
+  const ownCredentials = Boolean(env['NATS_NKEY_SEED_FILE']?.trim() || env['NATS_CREDS_FILE']?.trim());
+  const seed = runtime.natsSeedFile && !ownCredentials ? { NATS_NKEY_SEED_FILE: runtime.natsSeedFile } : {};
+  return { url: runtime.natsUrl, credentialsEnv: { ...env, ...seed } };
 }
 
-function readNatsUrl(file: string): string | null {
+function readRuntime(file: string): { natsUrl: string; natsSeedFile?: string } | null {
   try {
-    const runtime: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    const url = (runtime as { natsUrl?: unknown } | null)?.natsUrl;
-    return typeof url === 'string' && url.trim() !== '' ? url.trim() : null;
+    const runtime = JSON.parse(readFileSync(file, 'utf8')) as {
+      natsUrl?: unknown;
+      natsSeedFile?: unknown;
+    } | null;
+    const url = runtime?.natsUrl;
+    if (typeof url !== 'string' || url.trim() === '') return null;
+    const seed = runtime?.natsSeedFile;
+    return { natsUrl: url.trim(), ...(typeof seed === 'string' && seed ? { natsSeedFile: seed } : {}) };
   } catch {
     return null;
   }

@@ -150,3 +150,60 @@ describe('swapctl webhooks redeliver', () => {
     expect(cli.stderr()).toContain("missing required argument 'eventId'");
   });
 });
+
+describe('swapctl webhooks rotate-secret', () => {
+  const SECRET = 'whsec_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk1Jh0GfEdCbA';
+  const rotated = {
+    key: 'k_1',
+    url: 'https://shop.example.com/hooks/swap',
+    createdAt: 1735689600,
+    secret: SECRET,
+    previousSecretUntil: 1735776000,
+  };
+
+  it('asks the notifier for a new secret and prints {"key","url","secret","previousSecretUntil"} with --json', async () => {
+    const cli = fakeCli({ 'notifier.webhooks.rotate-secret': answer(rotated) });
+
+    expect(await runCli(words('webhooks rotate-secret k_1 --json'), cli.ctx)).toBe(EXIT.ok);
+
+    expect(cli.calls).toEqual([{ rpc: 'notifier.webhooks.rotate-secret', body: { key: 'k_1' } }]);
+    expect(JSON.parse(cli.stdout())).toStrictEqual({
+      key: 'k_1',
+      url: 'https://shop.example.com/hooks/swap',
+      secret: SECRET,
+      previousSecretUntil: 1735776000,
+    });
+  });
+
+  it('says in human form that the secret is shown once and both signatures come until the old one stops', async () => {
+    const cli = fakeCli({ 'notifier.webhooks.rotate-secret': answer(rotated) });
+
+    await runCli(words('webhooks rotate-secret k_1'), cli.ctx);
+
+    expect(cli.stdout()).toContain(`secret            ${SECRET}\n`);
+    expect(cli.stdout()).toContain('old secret until  2025-01-02 00:00:00Z\n');
+    expect(cli.stdout()).toContain('The new signing secret is shown only this once');
+    expect(cli.stdout()).toContain('X-Webhook-Signature: v1=<new>,v1=<old>');
+  });
+
+  it("shows the notifier's refusal for a key without a webhook and exits 1", async () => {
+    const cli = fakeCli({
+      'notifier.webhooks.rotate-secret': refusal('WEBHOOK_NOT_FOUND', 'key k_2 has no webhook'),
+    });
+
+    expect(await runCli(words('webhooks rotate-secret k_2 --json'), cli.ctx)).toBe(EXIT.failed);
+
+    expect(cli.stderr()).toBe('swapctl: key k_2 has no webhook\n');
+    expect(JSON.parse(cli.stdout())).toEqual({
+      error: { code: 'WEBHOOK_NOT_FOUND', message: 'key k_2 has no webhook' },
+    });
+  });
+
+  it('requires the key', async () => {
+    const cli = fakeCli();
+
+    expect(await runCli(words('webhooks rotate-secret'), cli.ctx)).toBe(EXIT.usage);
+    expect(cli.calls).toEqual([]);
+    expect(cli.stderr()).toContain("missing required argument 'key'");
+  });
+});

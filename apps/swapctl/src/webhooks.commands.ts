@@ -4,12 +4,13 @@ import {
   notifierListWebhooks,
   notifierRedeliver,
   notifierRemoveWebhook,
+  notifierRotateWebhookSecret,
   notifierSetWebhook,
 } from '@swap/contracts';
 import { parseListLimit } from './arguments';
 import { respond, withJsonOption, type CliContext, type JsonOption } from './command-kit';
 import { unwrap, type OpsBus } from './ops-bus';
-import { formatDeliveries, formatRedelivered } from './webhooks.format';
+import { formatDeliveries, formatRedelivered, formatWebhookSecretRotated } from './webhooks.format';
 
 // D12: webhooks, their secrets and deliveries belong to the notifier; these are its operator RPCs.
 
@@ -18,6 +19,11 @@ export const setWebhook = async (bus: OpsBus, key: string, url: string) =>
 
 export const removeWebhook = async (bus: OpsBus, key: string) =>
   unwrap(await bus.request(notifierRemoveWebhook, { key }));
+
+export const rotateWebhookSecret = async (bus: OpsBus, key: string) => {
+  const hook = unwrap(await bus.request(notifierRotateWebhookSecret, { key }));
+  return { key: hook.key, url: hook.url, secret: hook.secret, previousSecretUntil: hook.previousSecretUntil };
+};
 
 export const listWebhooks = async (bus: OpsBus) => unwrap(await bus.request(notifierListWebhooks, {}));
 
@@ -32,7 +38,19 @@ interface DeliveriesOptions extends JsonOption {
 export function registerWebhookCommands(program: Command, ctx: CliContext): void {
   const webhooks = program
     .command('webhooks')
-    .description('webhook deliveries (D12, served by the notifier); set a webhook with keys webhook');
+    .description(
+      'webhook secrets and deliveries (D12, served by the notifier); set a webhook with keys webhook',
+    );
+
+  withJsonOption(
+    webhooks
+      .command('rotate-secret <key>')
+      .description(
+        "a new signing secret for the key's webhook, printed once; the old one signs too for 24 h",
+      ),
+  ).action((key: string, options: JsonOption) =>
+    respond(ctx, options, (bus) => rotateWebhookSecret(bus, key), formatWebhookSecretRotated),
+  );
 
   withJsonOption(
     webhooks.command('deliveries').description("attempts to deliver swap events to the keys' webhooks"),

@@ -16,7 +16,27 @@ export function formatWebhookSet(hook: WebhookSet): string {
       ['secret', hook.secret],
     ]) +
     'The signing secret is shown only this once: store it now, it cannot be retrieved later.\n' +
-    'Each delivery carries X-Webhook-Signature: v1=HMAC-SHA256(secret, timestamp + "." + body) (D12).\n'
+    'Each delivery carries X-Webhook-Signature: v1=HMAC-SHA256(secret, timestamp + "." + body) (D12).\n' +
+    'Replacing a webhook keeps its old secret signing too for 24 h: v1=<new>,v1=<old>.\n'
+  );
+}
+
+/** A webhook's new secret, shown this once, and until when the old one signs too. */
+export interface WebhookSecretRotated extends WebhookSet {
+  previousSecretUntil: number;
+}
+
+export function formatWebhookSecretRotated(hook: WebhookSecretRotated): string {
+  return (
+    fields([
+      ['key', hook.key],
+      ['url', hook.url],
+      ['secret', hook.secret],
+      ['old secret until', time(hook.previousSecretUntil)],
+    ]) +
+    'The new signing secret is shown only this once: store it now, it cannot be retrieved later.\n' +
+    'Until then each delivery carries both signatures, X-Webhook-Signature: v1=<new>,v1=<old>;\n' +
+    'switch the receiver to the new secret before the old one stops.\n'
   );
 }
 

@@ -87,7 +87,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.NATS_URL, name: config.HOSTNAME, logger },
+        bus: { url: config.NATS_URL, name: config.HOSTNAME, identity: 'treasury', logger },
         database: {
           url: config.DATABASE_URL,
           schema: TREASURY_SCHEMA,

@@ -25,7 +25,7 @@ export function watcherModule(config: WatcherConfig, logger: Logger) {
   @Module({
     imports: [
       ...busAndDatabaseWithProbes({
-        bus: { url: config.natsUrl, name: config.hostname, logger },
+        bus: { url: config.natsUrl, name: config.hostname, identity: 'watcher', logger },
         database: {
           url: config.databaseUrl,
           schema: WATCHER_SCHEMA,

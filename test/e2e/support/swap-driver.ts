@@ -30,7 +30,7 @@ export class SwapDriver {
   /** swapctl, as an operator runs it, against this stack's bus; its --json output parsed. */
   async swapctl(...args: string[]) {
     const { stdout } = await run(process.execPath, [join(repoRoot(), 'bin/swapctl.js'), ...args, '--json'], {
-      env: { ...process.env, NATS_URL: this.stack.natsUrl },
+      env: { ...process.env, ...this.stack.busEnv('operator') },
     });
     return JSON.parse(stdout);
   }

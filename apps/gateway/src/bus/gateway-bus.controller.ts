@@ -13,6 +13,7 @@ import {
 import {
   apiKeyChanged,
   gatewayCreateKey,
+  gatewayKeyExists,
   gatewayListKeys,
   gatewaySetKeyDisabled,
   rateLimitHits,
@@ -58,6 +59,11 @@ export class GatewayBusController {
   @OnRequest(gatewayListKeys)
   listKeys() {
     return answerRpc(() => this.keys.list());
+  }
+
+  @OnRequest(gatewayKeyExists)
+  keyExists({ key }: RequestOf<typeof gatewayKeyExists>) {
+    return answerRpc(async () => ({ exists: await this.keys.exists(key) }));
   }
 
   @OnRequest(gatewaySetKeyDisabled)

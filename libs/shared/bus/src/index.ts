@@ -12,3 +12,8 @@ export * from './lib/publish';
 export * from './lib/rpc';
 export * from './lib/signal';
 export * from './lib/nest';
+export * from './lib/auth/credentials';
+export * from './lib/auth/identity-keys';
+export * from './lib/auth/permissions';
+export * from './lib/auth/server-authorization';
+export * from './lib/auth/bus-authorization';

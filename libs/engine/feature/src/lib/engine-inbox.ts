@@ -1,6 +1,6 @@
 import type { Logger } from '@swap/domain';
 import type { Bus, ConsumerGroup, ConsumerHandle, MessageMeta } from '@swap/bus';
-import { engineInbox, EngineInput, enginePartitionFilter } from '@swap/contracts';
+import { engineInbox, engineInboxDurable, EngineInput, enginePartitionFilter } from '@swap/contracts';
 import { RepeatingTask } from '@swap/service-kit';
 import { PartitionLeases } from './partition-leases';
 
@@ -66,7 +66,7 @@ export class EngineInbox implements ConsumerGroup {
 
   private async startConsumer(partition: number): Promise<void> {
     const handle = await this.bus.consume(engineInbox, {
-      durable: `engine-p${partition}`,
+      durable: engineInboxDurable(partition),
       filter: enginePartitionFilter(partition),
       concurrency: this.settings.concurrency,
       maxAckPending: Math.max(256, this.settings.concurrency * 4),

@@ -31,6 +31,8 @@ interface ClaimRow {
   round_start: number;
   url: string;
   secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_until: Date | null;
 }
 
 /**
@@ -88,7 +90,8 @@ export class EventRepository {
        UPDATE webhook_events e SET leased_until = now() + make_interval(secs => $3)
        FROM due, webhooks w
        WHERE e.event_id = due.event_id AND w.api_key = e.api_key
-       RETURNING e.event_id, e.api_key, e.swap_id, e.body, e.attempts, e.round_start, w.url, w.secret_sealed`,
+       RETURNING e.event_id, e.api_key, e.swap_id, e.body, e.attempts, e.round_start, w.url, w.secret_sealed,
+                 w.previous_secret_sealed, w.previous_secret_until`,
       [options.limit, options.busyKeys, options.leaseSeconds, options.orphanAfterSeconds],
     )) as [ClaimRow[], number];
     return rows[0].map((row) => ({
@@ -100,6 +103,10 @@ export class EventRepository {
       roundAttempts: row.attempts - row.round_start,
       url: row.url,
       secretSealed: row.secret_sealed,
+      previousSecret:
+        row.previous_secret_sealed === null || row.previous_secret_until === null
+          ? null
+          : { sealed: row.previous_secret_sealed, until: row.previous_secret_until },
     }));
   }
 

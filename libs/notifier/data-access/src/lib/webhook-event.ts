@@ -23,6 +23,8 @@ export interface ClaimedEvent {
   roundAttempts: number;
   url: string;
   secretSealed: string;
+  /** The secret the current one replaced, sealed, and until when attempts are signed with it too. */
+  previousSecret: { sealed: string; until: Date } | null;
 }
 
 /** What one attempt came to. */

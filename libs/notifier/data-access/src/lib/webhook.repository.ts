@@ -6,6 +6,8 @@ export interface WebhookRow {
   /** The signing secret, sealed with the service's SecretBox; only the notifier opens it. */
   secretSealed: string;
   createdAt: Date;
+  /** Until when deliveries are signed with the secret this one replaced too; null when none. */
+  previousSecretUntil: Date | null;
 }
 
 interface Row {
@@ -13,28 +15,62 @@ interface Row {
   url: string;
   secret_sealed: string;
   created_at: Date;
+  previous_secret_until: Date | null;
 }
+
+/** Every column but the previous secret: only a delivery's claim reads that one. */
+const COLUMNS = 'api_key, url, secret_sealed, created_at, previous_secret_until';
 
 const toWebhook = (row: Row): WebhookRow => ({
   key: row.api_key,
   url: row.url,
   secretSealed: row.secret_sealed,
   createdAt: row.created_at,
+  previousSecretUntil: row.previous_secret_until,
 });
 
 /** D12: at most one webhook per API key. */
 export class WebhookRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** Sets (or replaces) the key's webhook; events still pending go to the new URL. */
-  async set(key: string, url: string, secretSealed: string): Promise<WebhookRow> {
+  /**
+   * Sets (or replaces) the key's webhook; events still pending go to the new URL. A replaced
+   * webhook's secret becomes the previous one, signing too until `previousUntil`.
+   */
+  async set(key: string, url: string, secretSealed: string, previousUntil: Date): Promise<WebhookRow> {
     const [row] = (await this.db.query(
       `INSERT INTO webhooks (api_key, url, secret_sealed) VALUES ($1, $2, $3)
-       ON CONFLICT (api_key) DO UPDATE SET url = $2, secret_sealed = $3, created_at = now()
-       RETURNING *`,
-      [key, url, secretSealed],
+       ON CONFLICT (api_key) DO UPDATE SET url = $2, secret_sealed = $3, created_at = now(),
+         previous_secret_sealed = webhooks.secret_sealed, previous_secret_until = $4
+       RETURNING ${COLUMNS}`,
+      [key, url, secretSealed, previousUntil],
     )) as Row[];
     return toWebhook(row);
+  }
+
+  /**
+   * Gives the key's webhook a new secret; the one it had becomes the previous one, signing too
+   * until `previousUntil` (a previous one still in use before is dropped). Null without a webhook.
+   */
+  async rotateSecret(key: string, secretSealed: string, previousUntil: Date): Promise<WebhookRow | null> {
+    const rows = (await this.db.query(
+      `UPDATE webhooks
+       SET secret_sealed = $2, previous_secret_sealed = secret_sealed, previous_secret_until = $3
+       WHERE api_key = $1
+       RETURNING ${COLUMNS}`,
+      [key, secretSealed, previousUntil],
+    )) as [Row[], number];
+    const [row] = rows[0];
+    return row ? toWebhook(row) : null;
+  }
+
+  /** Drops previous secrets whose time is over: nothing signs with them any more. */
+  async forgetExpiredSecrets(): Promise<number> {
+    const result = (await this.db.query(
+      `UPDATE webhooks SET previous_secret_sealed = NULL, previous_secret_until = NULL
+       WHERE previous_secret_until <= now()`,
+    )) as [unknown[], number];
+    return result[1];
   }
 
   /**
@@ -57,7 +93,7 @@ export class WebhookRepository {
 
   async list(key?: string): Promise<WebhookRow[]> {
     const rows = (await this.db.query(
-      `SELECT * FROM webhooks WHERE $1::text IS NULL OR api_key = $1 ORDER BY created_at, api_key`,
+      `SELECT ${COLUMNS} FROM webhooks WHERE $1::text IS NULL OR api_key = $1 ORDER BY created_at, api_key`,
       [key ?? null],
     )) as Row[];
     return rows.map(toWebhook);

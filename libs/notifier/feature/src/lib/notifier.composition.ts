@@ -55,6 +55,7 @@ export function composeNotifier(deps: NotifierDeps, settings: NotifierSettings):
       allowPrivate: settings.allowPrivate,
       resolve: deps.resolve,
       onPending,
+      clock,
     }),
   };
 }

@@ -216,12 +216,18 @@ export class WebhookDispatcher {
   }
 
   private async attempt(event: ClaimedEvent, answered: () => void): Promise<void> {
-    const timestamp = Math.floor(this.deps.clock() / 1000);
-    const secret = this.deps.openSecret(event.secretSealed);
+    const { previousSecret } = event;
+    const secrets = {
+      current: this.deps.openSecret(event.secretSealed),
+      previous: previousSecret && {
+        secret: this.deps.openSecret(previousSecret.sealed),
+        until: previousSecret.until.getTime(),
+      },
+    };
     const result = await postWebhook(
       event.url,
       event.body,
-      webhookHeaders(event.eventId, secret, timestamp, event.body),
+      webhookHeaders(event.eventId, secrets, this.deps.clock(), event.body),
       {
         timeoutMs: this.settings.timeoutMs,
         allowPrivate: this.settings.allowPrivate,

@@ -12,7 +12,7 @@ import {
 import { createDataSource, SecretBox } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { composeNotifier, type Notifier, type NotifierSettings } from './notifier.composition';
-import { webhookSignature } from '@swap/sdk';
+import { verifyWebhook, webhookSignature } from '@swap/sdk';
 
 interface Received {
   id: string;
@@ -206,6 +206,24 @@ describe('webhooks: recording, ordered delivery, retries, 410 and redelivery (D1
     await expect(notifier.ops.redeliver('evt_SwapCCCCC2_1')).resolves.toMatchObject({ state: 'pending' });
     await until('the redelivery', () => r.got.filter((e) => e.id === 'evt_SwapCCCCC2_1').length === 4);
     await expect(notifier.ops.redeliver('evt_nothing_1')).rejects.toThrow(/no event evt_nothing_1/);
+  });
+
+  it('signs with the new and the old secret after a rotation, so a receiver holding either accepts', async () => {
+    const { r, url } = await receiver();
+    const { secret: old } = await notifier.ops.set('k_beta', url);
+    const { secret } = await notifier.ops.rotateSecret('k_beta');
+    await notifier.record.execute(change('SwapROTATE1', 'k_beta', 1));
+    await until('the delivery', () => r.got.length === 1);
+    const [event] = r.got;
+    expect(event.signature).toBe(
+      [secret, old].map((s) => `v1=${webhookSignature(s, event.timestamp, event.body)}`).join(','),
+    );
+    const headers = {
+      'x-webhook-id': event.id,
+      'x-webhook-timestamp': event.timestamp,
+      'x-webhook-signature': event.signature,
+    };
+    for (const held of [secret, old]) expect(verifyWebhook(held, headers, event.body).id).toBe(event.id);
   });
 
   it('removes the webhook on 410 and sends nothing more for that key', async () => {

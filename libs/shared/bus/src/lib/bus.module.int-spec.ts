@@ -35,7 +35,12 @@ describe('BusModule', () => {
     @Module({
       imports: [
         BusModule.forRootAsync({
-          useFactory: async () => ({ url: server.url, name: 'module-test', logger: recordingLogger() }),
+          useFactory: async () => ({
+            url: server.url,
+            name: 'module-test',
+            identity: 'gateway',
+            logger: recordingLogger(),
+          }),
         }),
         FeatureModule,
       ],

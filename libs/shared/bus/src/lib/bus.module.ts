@@ -12,12 +12,16 @@ import {
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { startupProgress } from '@swap/service-kit';
+import type { BusIdentity } from '@swap/contracts';
+import { busCredentialsFromEnv } from './auth/credentials';
 import { Bus } from './bus';
 import { registerConsumerMetrics } from './metrics/consumer.metrics';
 
 export interface BusModuleOptions {
   url: string | string[];
   name: string;
+  /** The service's bus identity; its credentials come from the environment (busCredentialsFromEnv). */
+  identity: BusIdentity;
   /** Defaults to a pino logger named after the connection. */
   logger?: Logger;
 }
@@ -53,6 +57,8 @@ export class BusModule implements OnApplicationShutdown {
             const bus = await Bus.connect({
               url: o.url,
               name: o.name,
+              identity: o.identity,
+              credentials: busCredentialsFromEnv(),
               logger: o.logger ?? pino({ name: o.name }),
             });
             if (registry) registerConsumerMetrics(bus, registry);

@@ -2,8 +2,19 @@ import type { Logger } from '@swap/domain';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { createInbox, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import type { EventContract, KvContract, RpcContract, SignalContract, StreamContract } from '@swap/contracts';
+import {
+  BUS_ACCESS,
+  type BusAccess,
+  type BusIdentity,
+  type EventContract,
+  type KvContract,
+  type RpcContract,
+  type SignalContract,
+  type StreamContract,
+} from '@swap/contracts';
 import type { z } from 'zod';
+import type { BusCredentials } from './auth/credentials';
+import { inboxPrefixOf } from './auth/permissions';
 import { consume, type ConsumeOptions, type ConsumerHandle } from './consumer';
 import { openKv, type KvStore } from './kv-store';
 import { observe, type EventObserver, type ObserveHandle } from './observe';
@@ -27,6 +38,13 @@ export interface BusConnectOptions {
   /** Connection name shown by the server's monitoring (service and instance). */
   name: string;
   logger: Logger;
+  /**
+   * The bus identity the server knows this process as (see BUS_ACCESS): its replies come to that
+   * identity's own inbox prefix, the only inbox its permissions let it hear.
+   */
+  identity?: string;
+  /** How it proves that identity, and TLS; see busCredentialsFromEnv. Anonymous when absent. */
+  credentials?: BusCredentials;
 }
 
 interface Stoppable {
@@ -47,6 +65,7 @@ export class Bus {
   constructor(
     readonly connection: NatsConnection,
     private readonly logger: Logger,
+    private readonly identity?: string,
   ) {
     this.js = jetstream(connection);
     this.logStatus().catch(() => undefined);
@@ -54,6 +73,7 @@ export class Bus {
 
   /** Connects and keeps reconnecting for as long as the process lives. */
   static async connect(options: BusConnectOptions): Promise<Bus> {
+    const inboxPrefix = options.identity ? inboxPrefixOf(options.identity) : undefined;
     const nc = await connect({
       servers: options.url,
       name: options.name,
@@ -62,9 +82,20 @@ export class Bus {
       // Otherwise every request builds two Error objects with stack traces up front, a large share
       // of a gateway request's CPU (the nonce claim is a JetStream request).
       noAsyncTraces: true,
+      inboxPrefix,
+      authenticator: options.credentials?.authenticator,
+      tls: options.credentials?.tls,
     });
-    options.logger.info({ server: nc.getServer(), name: options.name }, 'connected to NATS');
-    return new Bus(nc, options.logger);
+    options.logger.info(
+      {
+        server: nc.getServer(),
+        name: options.name,
+        identity: options.identity,
+        auth: options.credentials?.source,
+      },
+      'connected to NATS',
+    );
+    return new Bus(nc, options.logger, options.identity);
   }
 
   /** False from a disconnect until the client has reconnected (or for good once closed). */
@@ -82,7 +113,8 @@ export class Bus {
   }
 
   async ensureStream(stream: StreamContract): Promise<void> {
-    await ensureStream(await this.manager(), stream);
+    const owner = this.owns((access) => access.streams.some((s) => s.stream === stream && s.owner));
+    await ensureStream(await this.manager(), stream, { owner });
   }
 
   publish<S extends z.ZodType, P extends unknown[]>(
@@ -106,7 +138,9 @@ export class Bus {
     options: PublishOptions,
   ): Promise<PublishResult> {
     const { subject, payload, headers } = encodeEvent(contract, params, message, options);
-    this.pipeline ??= new PublishPipeline(this.connection, { inbox: createInbox() });
+    this.pipeline ??= new PublishPipeline(this.connection, {
+      inbox: createInbox(this.identity && inboxPrefixOf(this.identity)),
+    });
     return this.pipeline.publish(subject, payload, headers);
   }
 
@@ -169,7 +203,10 @@ export class Bus {
   kv<S extends z.ZodType>(contract: KvContract<S>): Promise<KvStore<S>> {
     let store = this.stores.get(contract);
     if (!store) {
-      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger));
+      const owner = this.owns((access) =>
+        access.kv.some((k) => k.bucket.bucket === contract.bucket && k.owner),
+      );
+      store = this.manager().then((jsm) => openKv(this.js, jsm, contract, this.logger, { owner }));
       store.catch(() => this.stores.delete(contract));
       this.stores.set(contract, store);
     }
@@ -187,6 +224,12 @@ export class Bus {
     await settleWithin(this.connection.drain(), timeoutMs);
     // Still open means the drain timed out (server unreachable): let go anyway.
     if (!this.connection.isClosed()) await settleWithin(this.connection.close(), 1000);
+  }
+
+  /** Whether this identity may change a stream's or bucket's settings; a test's own connection, with no identity, may. */
+  private owns(test: (access: BusAccess) => boolean): boolean {
+    const access = this.identity ? BUS_ACCESS[this.identity as BusIdentity] : undefined;
+    return access ? test(access) : true;
   }
 
   /** close() stops what is still running; a handle the caller stopped itself is forgotten. */

@@ -20,18 +20,22 @@ export interface KvWatchHandle {
   stop(): void;
 }
 
-/** Opens the bucket, creating it if absent and applying the contract's TTL and history if they changed. */
+/**
+ * Opens the bucket, creating it if absent; its owner also applies the contract's TTL and history
+ * if they changed (the others' bus permissions do not let them change a bucket).
+ */
 export async function openKv<S extends z.ZodType>(
   js: JetStreamClient,
   jsm: JetStreamManager,
   contract: KvContract<S>,
   logger: Logger,
+  options: { owner: boolean } = { owner: true },
 ): Promise<KvStore<S>> {
   const ttl = contract.ttlSeconds * 1000;
   const kv = await new Kvm(js).create(contract.bucket, { ttl, history: contract.history });
   // Kvm.create binds to an existing bucket as it is; a contract change must still take effect.
   const status = await kv.status();
-  if (status.ttl !== ttl || status.history !== contract.history) {
+  if (options.owner && (status.ttl !== ttl || status.history !== contract.history)) {
     await jsm.streams.update(status.streamInfo.config.name, {
       max_age: nanos(ttl),
       max_msgs_per_subject: contract.history,

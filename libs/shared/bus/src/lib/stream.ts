@@ -12,10 +12,15 @@ import type { StreamContract } from '@swap/contracts';
 const STREAM_NAME_EXIST = 10058;
 
 /**
- * Creates the stream or brings an existing one up to the contract. Adding an identical config is a
- * no-op on the server, so processes starting together may all call this.
+ * Creates the stream or, for its owner, brings an existing one up to the contract. Adding an
+ * identical config is a no-op on the server, so processes starting together may all call this.
+ * Others leave an existing stream as it is: their bus permissions do not let them change it.
  */
-export async function ensureStream(jsm: JetStreamManager, stream: StreamContract): Promise<void> {
+export async function ensureStream(
+  jsm: JetStreamManager,
+  stream: StreamContract,
+  options: { owner: boolean } = { owner: true },
+): Promise<void> {
   const mutable: Partial<StreamConfig> = {
     subjects: stream.subjects,
     max_age: nanos(stream.maxAgeSeconds * 1000),
@@ -30,6 +35,6 @@ export async function ensureStream(jsm: JetStreamManager, stream: StreamContract
     });
   } catch (err) {
     if (!(err instanceof JetStreamApiError) || err.code !== STREAM_NAME_EXIST) throw err;
-    await jsm.streams.update(stream.name, mutable);
+    if (options.owner) await jsm.streams.update(stream.name, mutable);
   }
 }

@@ -51,6 +51,18 @@ export const gatewaySetKeyDisabled = defineRpc({
   response: rpcResult(apiKeyInfo),
 });
 
+/**
+ * Whether an API key exists, for the notifier (a webhook is set only for a real key). Not an
+ * operator command: a service asks it, and learns nothing else about keys.
+ */
+export const gatewayKeyExists = defineRpc({
+  name: 'gateway.keys.exists',
+  version: 1,
+  subject: 'gateway.rpc.keys.exists',
+  request: z.object({ key: z.string() }),
+  response: rpcResult(z.object({ exists: z.boolean() })),
+});
+
 /** Tells every gateway replica to drop its cached copy of a key. */
 export const apiKeyChanged = defineSignal({
   name: 'gateway.keys.changed',

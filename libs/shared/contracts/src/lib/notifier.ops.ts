@@ -22,6 +22,18 @@ export const notifierSetWebhook = defineRpc({
   response: rpcResult(webhookInfo.extend({ secret: z.string() })),
 });
 
+/**
+ * A new signing secret for the key's webhook, shown this once. Until `previousSecretUntil` (unix s,
+ * 24 h on) every delivery is signed with the old secret too, as a second `v1=` value.
+ */
+export const notifierRotateWebhookSecret = defineRpc({
+  name: 'notifier.webhooks.rotate-secret',
+  version: 1,
+  subject: 'ops.notifier.webhooks.rotate-secret',
+  request: z.object({ key: z.string().min(1) }),
+  response: rpcResult(webhookInfo.extend({ secret: z.string(), previousSecretUntil: z.number().int() })),
+});
+
 export const notifierRemoveWebhook = defineRpc({
   name: 'notifier.webhooks.remove',
   version: 1,

@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Bus, BusModule, busReady, type BusConnectOptions } from '@swap/bus';
+import { Bus, BusModule, busReady, type BusModuleOptions } from '@swap/bus';
 import { HealthModule } from '@swap/service-kit';
 import { databaseReady } from './database-ready';
 import type { PersistenceOptions } from './persistence.options';
@@ -11,7 +11,7 @@ import { PersistenceModule } from './persistence.module';
  * migrated DataSource, and `/readyz` answering ready while both are up.
  */
 export function busAndDatabaseWithProbes(options: {
-  bus: BusConnectOptions;
+  bus: BusModuleOptions;
   database: PersistenceOptions;
 }): DynamicModule[] {
   return [

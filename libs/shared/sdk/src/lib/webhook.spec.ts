@@ -35,6 +35,11 @@ describe('verifyWebhook (D12)', () => {
     const old = `v1=${webhookSignature('whsec_old', timestamp, body)}`;
     for (const signature of [`${old} ${good}`, `${old},${good}`, `${good}, ${old}`])
       expect(verifyWebhook(secret, headers(signature), body, { now }).id).toBe('evt_1');
+    // A receiver not yet switched to the new secret accepts the notifier's `v1=<new>,v1=<old>` too.
+    expect(verifyWebhook('whsec_old', headers(`${good},${old}`), body, { now }).id).toBe('evt_1');
+    expect(() => verifyWebhook('whsec_other', headers(`${good},${old}`), body, { now })).toThrow(
+      WebhookVerificationError,
+    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,13 +21,16 @@ const READY_TIMEOUT_MS = 10_000;
 
 /**
  * Starts a private nats-server with JetStream on random ports, so integration suites can run in
- * parallel without sharing streams. The binary comes from NATS_SERVER_BIN or PATH.
+ * parallel without sharing streams. The binary comes from NATS_SERVER_BIN or PATH. `config`: a
+ * configuration for it, such as the `authorization` block that admits only a stack's identities.
  */
-export async function startNatsServer(): Promise<NatsServerHandle> {
+export async function startNatsServer(options: { config?: string } = {}): Promise<NatsServerHandle> {
   const dir = mkdtempSync(join(tmpdir(), 'nats-'));
   const bin = process.env['NATS_SERVER_BIN'] || 'nats-server';
+  const configFile = options.config === undefined ? undefined : join(dir, 'server.conf');
+  if (configFile) writeFileSync(configFile, options.config ?? '', { mode: 0o600 });
   // -p -1 / -m -1: random client and monitoring ports, announced through the ports file.
-  let server = runServer(bin, dir, '-1');
+  let server = runServer(bin, dir, '-1', configFile);
   const stop = async (): Promise<void> => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -43,7 +46,7 @@ export async function startNatsServer(): Promise<NatsServerHandle> {
       halt: () => server.stop(),
       resume: async () => {
         if (server.child.exitCode === null && server.child.signalCode === null) return;
-        server = runServer(bin, dir, port);
+        server = runServer(bin, dir, port, configFile);
         await server.ready;
       },
       stop,
@@ -61,11 +64,11 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-function runServer(bin: string, dir: string, port: string): RunningServer {
+function runServer(bin: string, dir: string, port: string, configFile?: string): RunningServer {
   // A ports file of an earlier run of the server in this directory must not be taken for this one's.
   for (const name of readdirSync(dir)) if (name.endsWith('.ports')) rmSync(join(dir, name), { force: true });
   const ports = ['-a', '127.0.0.1', '-p', port, '-m', '-1', '--ports_file_dir', dir];
-  const args = ['-js', '-sd', join(dir, 'js'), ...ports];
+  const args = [...(configFile ? ['-c', configFile] : []), '-js', '-sd', join(dir, 'js'), ...ports];
   const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

@@ -10,6 +10,7 @@ import {
   gatewaySetKeyDisabled,
   liquidityKv,
   type RpcContract,
+  type BusIdentity,
 } from '@swap/contracts';
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SwapClient, type SwapClientOptions } from '@swap/sdk';
@@ -24,6 +25,7 @@ import type { z } from 'zod';
 import { repoRoot } from './repo-root';
 import { whileNoOtherStackBoots } from './boot-lock';
 import { ServiceProcess } from './service-process';
+import { StackBus } from './stack-bus';
 import { createStackDatabase } from './stack-database';
 
 const ROOT = repoRoot();
@@ -83,6 +85,7 @@ export class Stack {
   bus!: Bus;
   natsUrl!: string;
   private nats: NatsServerHandle | undefined;
+  private auth: StackBus | undefined;
   private postgres: PrivatePostgres | undefined;
   /** The stack's database (every service's schema), for suites that check what the services stored. */
   databaseUrl!: string;
@@ -102,7 +105,10 @@ export class Stack {
 
   private async boot(options: StackOptions): Promise<void> {
     execFileSync(process.execPath, [join(ROOT, 'tools/build.js')], { stdio: 'inherit' });
-    const nats = await startNatsServer();
+    const auth = new StackBus();
+    this.auth = auth;
+    this.cleanups.push(async () => auth.remove());
+    const nats = await startNatsServer({ config: auth.config });
     this.nats = nats;
     this.cleanups.push(() => nats.stop());
     if (options.ownPostgres) {
@@ -112,12 +118,13 @@ export class Stack {
     }
     const db = await createStackDatabase(this.postgres?.adminUrl);
     this.cleanups.push(() => db.drop());
-    const base = { ...options.env, NATS_URL: nats.url, DATABASE_URL: db.url };
+    const shared = { ...options.env, NATS_URL: nats.url, DATABASE_URL: db.url };
+    const base = (identity: BusIdentity) => ({ ...shared, ...auth.env(identity) });
     const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
     const xpubs = Object.fromEntries(NETWORKS.map((n) => [`${n}_XPUB`, keys[n]]));
 
     const secretsKey = randomBytes(32).toString('hex');
-    const gatewayEnv = { ...base, SECRETS_KEY: secretsKey };
+    const gatewayEnv = { ...base('gateway'), SECRETS_KEY: secretsKey };
     const count = options.gateways ?? 1;
     for (let i = 0; i < count; i++) {
       this.gateways.push(
@@ -129,24 +136,24 @@ export class Stack {
     }
     this.services.push(
       new ServiceProcess('pricing', 'pricing', await freePort(), {
-        ...base,
+        ...base('pricing'),
         PRICE_REFRESH_SECONDS: '1',
         ...options.pricingEnv,
       }),
       // Only the treasury holds the phrase (D11); the devnet funds its hot wallets from the public keys.
       new ServiceProcess('treasury', 'treasury', await freePort(), {
-        ...base,
+        ...base('treasury'),
         TREASURY_MNEMONIC: TEST_MNEMONIC,
         ...options.treasuryEnv,
       }),
       new ServiceProcess('devnet', 'devnet', await freePort(), {
-        ...base,
+        ...base('devnet'),
         ...xpubs,
         ...(options.chains ? { DEVNET_BLOCK_SECONDS: '0' } : {}),
         ...options.devnetEnv,
       }),
       new ServiceProcess('engine', 'engine', await freePort(), {
-        ...base,
+        ...base('engine'),
         ...xpubs,
         ENGINE_LEASE_ROUND_MS: '500',
         ENGINE_EXPIRY_GRACE_SECONDS: '2',
@@ -157,7 +164,7 @@ export class Stack {
     for (const network of options.chains?.networks ?? []) {
       this.services.push(
         new ServiceProcess(`watcher-${network.toLowerCase()}`, 'watcher', await freePort(), {
-          ...base,
+          ...base('watcher'),
           ...xpubs,
           WATCHER_NETWORK: network,
           WATCHER_POLL_MS: '200',
@@ -169,11 +176,14 @@ export class Stack {
     }
     if (options.chains)
       this.services.push(
-        new ServiceProcess('refunds', 'refunds', await freePort(), { ...base, REFUNDS_POLL_MS: '200' }),
+        new ServiceProcess('refunds', 'refunds', await freePort(), {
+          ...base('refunds'),
+          REFUNDS_POLL_MS: '200',
+        }),
       );
     if (options.notifier) {
       this.notifier = new ServiceProcess('notifier', 'notifier', await freePort(), {
-        ...base,
+        ...base('notifier'),
         SECRETS_KEY: secretsKey,
         PUBLIC_URL: this.gateways[0].url,
         WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -184,7 +194,12 @@ export class Stack {
     }
     this.natsUrl = nats.url;
     this.databaseUrl = db.url;
-    this.bus = await Bus.connect({ url: nats.url, name: 'e2e', logger: pino({ level: 'warn' }) });
+    this.bus = await Bus.connect({
+      url: nats.url,
+      name: 'e2e',
+      credentials: auth.harness,
+      logger: pino({ level: 'warn' }),
+    });
     this.cleanups.push(() => this.bus.close());
     // Booted when usable: every service ready (the schemas are migrated already, so they start at
     // once) and the treasury's first refresh published.
@@ -216,6 +231,15 @@ export class Stack {
       if (Date.now() > deadline) throw new Error(`liquidity never published\n${this.logs()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /**
+   * NATS_URL and the identity's seed for a process a suite starts itself (swapctl as `operator`,
+   * a service beside the stack's own): the stack's server admits no anonymous client.
+   */
+  busEnv(identity: BusIdentity): { NATS_URL: string; NATS_NKEY_SEED_FILE: string } {
+    if (!this.auth) throw new Error('the stack has not started');
+    return { NATS_URL: this.natsUrl, ...this.auth.env(identity) };
   }
 
   /** The stack's own nats-server process (a new one after restartNats()). */

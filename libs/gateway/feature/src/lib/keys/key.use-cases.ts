@@ -43,6 +43,10 @@ export class KeyUseCases {
     return (await this.repository.list()).map(toKeyInfo);
   }
 
+  async exists(key: string): Promise<boolean> {
+    return (await this.repository.find(key)) !== null;
+  }
+
   /** Every gateway replica drops its cached copy at once, so a disabled key stops working everywhere. */
   async setDisabled(key: string, disabled: boolean): Promise<ApiKeyInfo | null> {
     const row = await this.repository.setDisabled(key, disabled);

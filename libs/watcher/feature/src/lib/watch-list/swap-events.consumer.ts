@@ -1,6 +1,6 @@
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import type { Bus, ConsumerGroup, ConsumerHandle, MessageMeta } from '@swap/bus';
-import { SWAP_EVENTS_STREAM, swapUpdated, type SwapSnapshot } from '@swap/contracts';
+import { SWAP_EVENTS_STREAM, swapUpdated, watcherSwapsDurable, type SwapSnapshot } from '@swap/contracts';
 import type { Network } from '@swap/domain';
 
 /**
@@ -24,7 +24,7 @@ export class SwapEventsConsumer implements ConsumerGroup {
     private readonly bus: Bus,
     network: Network,
   ) {
-    this.durable = `watcher-${network.toLowerCase()}`;
+    this.durable = watcherSwapsDurable(network);
   }
 
   async start(record: (swap: SwapSnapshot, meta: MessageMeta) => Promise<void>): Promise<void> {
