@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { startupProgress } from '@swap/service-kit';
 import type { BusIdentity } from '@swap/contracts';
-import { busCredentialsFromEnv } from './auth/credentials';
+import { busCredentialsFromEnv, BusCredentialsError } from './auth/credentials';
 import { Bus } from './bus';
 import { registerConsumerMetrics } from './metrics/consumer.metrics';
 
@@ -54,13 +54,16 @@ export class BusModule implements OnApplicationShutdown {
           // The service's metrics registry (MetricsModule, imported by bootstrapService), if any.
           inject: [BUS_OPTIONS, { token: Registry, optional: true }],
           useFactory: async (o: BusModuleOptions, registry?: Registry) => {
-            const bus = await Bus.connect({
-              url: o.url,
-              name: o.name,
-              identity: o.identity,
-              credentials: busCredentialsFromEnv(),
-              logger: o.logger ?? pino({ name: o.name }),
-            });
+            const credentials = busCredentialsFromEnv();
+            const bus = await refusedIdentityAsSetting(o, credentials.source, () =>
+              Bus.connect({
+                url: o.url,
+                name: o.name,
+                identity: o.identity,
+                credentials,
+                logger: o.logger ?? pino({ name: o.name }),
+              }),
+            );
             if (registry) registerConsumerMetrics(bus, registry);
             startupProgress.mark('bus connected');
             return bus;
@@ -74,5 +77,25 @@ export class BusModule implements OnApplicationShutdown {
   // Runs after every module's onModuleDestroy, so consumers stopped there can still ack.
   async onApplicationShutdown(): Promise<void> {
     await this.bus.close();
+  }
+}
+
+/**
+ * A server that refuses the identity is a setting to fix, not a crash: the service stops naming
+ * the variables, as for any other setting (bootstrapService prints `problems`, no stack trace).
+ */
+async function refusedIdentityAsSetting(
+  o: BusModuleOptions,
+  source: string,
+  connect: () => Promise<Bus>,
+): Promise<Bus> {
+  try {
+    return await connect();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (!/authorization violation|authentication/i.test(message)) throw err;
+    throw new BusCredentialsError(
+      `NATS at ${String(o.url)} refused ${o.identity} (${source}): ${message}; set NATS_NKEY_SEED_FILE or NATS_CREDS_FILE to this service's identity`,
+    );
   }
 }
