@@ -1,5 +1,5 @@
 # One image for every service; APP chooses which one a container runs (see docker-compose.yml).
-FROM node:20-slim AS build
+FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-fund --no-audit
@@ -11,7 +11,7 @@ COPY apps ./apps
 COPY bench ./bench
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-slim
+FROM node:22-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
