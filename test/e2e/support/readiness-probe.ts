@@ -36,6 +36,25 @@ export async function untilEachAnswers(
   return results.filter((line): line is string => line !== null);
 }
 
+/**
+ * The services not ready now, each with what its /readyz says (a stalled loop names itself there):
+ * for a report that must say which service stopped, not only that swaps did.
+ */
+export async function notReadyNow(services: ServiceProcess[]): Promise<string[]> {
+  const answers = await Promise.all(
+    services.map(async (service) => {
+      try {
+        const res = await fetch(`${service.url}/readyz`, { signal: AbortSignal.timeout(10_000) });
+        const body = await res.text();
+        return res.status === 200 ? null : `${service.name} answered ${res.status}: ${body}`;
+      } catch {
+        return `${service.name} did not answer /readyz`;
+      }
+    }),
+  );
+  return answers.filter((line): line is string => line !== null);
+}
+
 /** The services' process ids, to show that none was restarted. */
 export const pidsOf = (services: ServiceProcess[]) =>
   Object.fromEntries(services.map((service) => [service.name, service.pid]));

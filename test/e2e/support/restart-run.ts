@@ -5,7 +5,7 @@ import { CRASH_NETWORKS, CRASH_PLAN, type Planned, type Running } from './crash-
 import { CrashRecords } from './crash-records';
 import { createPlanned, pay, randomOrder, slowest, startMiner, treasurySettled } from './crash-run';
 import { followUntil } from './follow-swaps';
-import { pidsOf, untilEachAnswers } from './readiness-probe';
+import { notReadyNow, pidsOf, untilEachAnswers } from './readiness-probe';
 
 /** Issue 25: 100 swaps, the crash test's plan twice over (80 paid out, 20 refunded). */
 export const RESTART_PLAN = [...CRASH_PLAN, ...CRASH_PLAN];
@@ -140,6 +140,8 @@ export function describeRestarts(suite: RestartSuite): void {
         notes.push(
           `${at()} ${unfinished.length === 0 ? 'every swap ended' : `unfinished: ${unfinished.join(', ')}`}`,
         );
+        if (unfinished.length > 0)
+          for (const line of await notReadyNow(stack.services)) notes.push(`${at()} not ready: ${line}`);
         await treasurySettled({ stack, api, records });
         notes.push(`${at()} the treasury settled`);
       } finally {

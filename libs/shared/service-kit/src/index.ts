@@ -13,6 +13,7 @@ export * from './lib/metrics/metrics-registry';
 export * from './lib/metrics/metrics.module';
 export * from './lib/metrics/scrape-gauge';
 export * from './lib/schedule/repeating-task';
+export * from './lib/schedule/stalled-loops';
 export * from './lib/waiting/unavailable';
 export * from './lib/waiting/dependency-wait';
 export * from './lib/waiting/log-failure';

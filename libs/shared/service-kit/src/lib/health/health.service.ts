@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { HEALTH_OPTIONS, type HealthOptions, type ReadinessCheck } from './health.options';
+import { stalledLoops } from '../schedule/stalled-loops';
+import { HEALTH_OPTIONS, notReady, type HealthOptions, type ReadinessCheck } from './health.options';
 
 export interface Readiness {
   ready: boolean;
@@ -20,6 +21,11 @@ export class HealthService implements OnModuleDestroy {
 
   constructor(@Inject(HEALTH_OPTIONS) private readonly options: HealthOptions) {
     this.checks = new Map(Object.entries(options.checks));
+    // Every service's loops (RepeatingTask): one that stopped making progress is named here.
+    this.checks.set('loops', () => {
+      const stalled = stalledLoops.now();
+      return stalled.length === 0 ? true : notReady(stalled.map((stall) => stall.reason).join('; '));
+    });
   }
 
   /**

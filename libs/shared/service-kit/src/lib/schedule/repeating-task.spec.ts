@@ -1,5 +1,6 @@
 import { quietLogger } from '@swap/domain/testing';
 import { RepeatingTask } from './repeating-task';
+import { stalledLoops } from './stalled-loops';
 
 describe('RepeatingTask', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -156,6 +157,88 @@ describe('RepeatingTask', () => {
       await settle();
     }
     expect(runs.slice(8)).toEqual([47_000, 48_000, 49_000, 50_000, 51_000, 52_000]);
+    await task.stop();
+  });
+
+  it('leaves a run that never ends behind, says so in /readyz, and goes on with a new run', async () => {
+    const error = jest.fn();
+    let now = 0;
+    let runs = 0;
+    let hang = true;
+    const task = new RepeatingTask(
+      'ETH chain poll',
+      1_000,
+      () => {
+        runs++;
+        // The first run waits on a query that never answers.
+        return hang ? new Promise<void>(() => undefined) : Promise.resolve();
+      },
+      quietLogger({ error }),
+      () => now,
+      undefined,
+      60_000,
+    );
+    void task.start();
+    const advance = async (ms: number) => {
+      for (let t = 0; t < ms; t += 1_000) {
+        now += 1_000;
+        jest.advanceTimersByTime(1_000);
+        await settle();
+      }
+    };
+    await advance(59_000);
+    expect(runs).toBe(1);
+    expect(stalledLoops.now(now)).toEqual([]);
+    await advance(2_000);
+    expect(stalledLoops.now(now)).toEqual([
+      { name: 'ETH chain poll', reason: 'ETH chain poll: one run has not ended for 61 s' },
+    ]);
+    hang = false;
+    await advance(20_000);
+    // Left behind at the watchdog's next look, a new run started and ended; the loop goes on.
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ task: 'ETH chain poll' }),
+      expect.stringMatching(
+        /^ETH chain poll made no progress for \d+ s \(a run that has not ended\); starting it again$/,
+      ),
+    );
+    expect(runs).toBeGreaterThan(5);
+    expect(stalledLoops.now(now)).toEqual([]);
+    await task.stop();
+  });
+
+  it('names a restarted loop in /readyz until one of its runs ends', async () => {
+    let now = 0;
+    let hang = true;
+    const task = new RepeatingTask(
+      'refunds BTC',
+      1_000,
+      () => (hang ? new Promise<void>(() => undefined) : Promise.resolve()),
+      quietLogger({ error: jest.fn() }),
+      () => now,
+      undefined,
+      4_000,
+    );
+    void task.start();
+    for (let i = 0; i < 6; i++) {
+      now += 1_000;
+      jest.advanceTimersByTime(1_000);
+      await settle();
+    }
+    // The second run hangs too: still named, as started again.
+    expect(stalledLoops.now(now).map((s) => s.reason)).toEqual([
+      expect.stringMatching(
+        /^refunds BTC: a run made no progress for \d+ s and was left behind; started again/,
+      ),
+    ]);
+    hang = false;
+    for (let i = 0; i < 6; i++) {
+      now += 1_000;
+      jest.advanceTimersByTime(1_000);
+      await settle();
+    }
+    expect(stalledLoops.now(now)).toEqual([]);
+    // stop() waits for the loop's own run, never for the ones left behind.
     await task.stop();
   });
 });
