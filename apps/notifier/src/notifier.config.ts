@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@swap/notifier';
+import { isSecretBoxKey } from '@swap/persistence';
+
+const secretsKey = z.string().refine(isSecretBoxKey, '32 bytes: 64 hex characters, or base64');
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -11,8 +14,13 @@ export const notifierConfigSchema = z.object({
   NATS_URL: z.string().min(1),
   DATABASE_URL: z.string().url(),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(5),
-  /** The key webhook secrets are sealed with at rest; the gateway's, for API secrets, serves. */
-  SECRETS_KEY: z.string().min(32),
+  /** The notifier's own key for webhook secrets at rest; never the gateway's SECRETS_KEY. */
+  WEBHOOK_SECRETS_KEY: secretsKey,
+  /**
+   * The key stored webhook secrets were sealed with before (the gateway's SECRETS_KEY, before the
+   * notifier had a key of its own): read once at start-up to seal them again, then drop it.
+   */
+  WEBHOOK_SECRETS_OLD_KEY: secretsKey.optional(),
   /** The gateway's PUBLIC_URL: the base of the status-page links in the swap orders sent. */
   PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** D12: loopback, private and link-local receivers are refused unless this is true. */

@@ -4,7 +4,7 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';
 import { gatewayKeyExists, SWAP_EVENTS_STREAM } from '@swap/contracts';
-import { composeNotifier, registerNotifierMetrics } from '@swap/notifier';
+import { composeNotifier, registerNotifierMetrics, resealWebhookSecrets } from '@swap/notifier';
 import {
   EventRepository,
   NOTIFIER_MIGRATIONS,
@@ -47,12 +47,20 @@ export function notifierModule(config: NotifierConfig, logger: Logger) {
       {
         provide: NOTIFIER,
         inject: [Bus, WebhookRepository, EventRepository, Registry],
-        useFactory: (bus: Bus, webhooks: WebhookRepository, events: EventRepository, registry: Registry) =>
-          composeNotifier(
+        useFactory: async (
+          bus: Bus,
+          webhooks: WebhookRepository,
+          events: EventRepository,
+          registry: Registry,
+        ) => {
+          const box = new SecretBox(config.WEBHOOK_SECRETS_KEY);
+          const old = config.WEBHOOK_SECRETS_OLD_KEY;
+          await resealWebhookSecrets({ webhooks, box, oldBox: old ? new SecretBox(old) : undefined, logger });
+          return composeNotifier(
             {
               webhooks,
               events,
-              secrets: new SecretBox(config.SECRETS_KEY),
+              secrets: box,
               keyExists: async (key) => {
                 const reply = await bus.request(gatewayKeyExists, { key }, { timeoutMs: 5_000 });
                 if (!reply.ok)
@@ -73,7 +81,8 @@ export function notifierModule(config: NotifierConfig, logger: Logger) {
               idleMs: config.WEBHOOK_POLL_MS,
               orphanAfterSeconds: 600,
             },
-          ),
+          );
+        },
       },
       { provide: 'CONFIG', useValue: config },
       { provide: 'LOGGER', useValue: logger },

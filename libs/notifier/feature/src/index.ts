@@ -7,3 +7,4 @@ export * from './lib/retry-schedule';
 export * from './lib/private-address';
 export * from './lib/webhook-url';
 export * from './lib/swap-event';
+export * from './lib/reseal-webhook-secrets';

@@ -8,3 +8,6 @@ export * from './lib/prepared-statement';
 export * from './lib/batch-lookup';
 export * from './lib/batch-writer';
 export * from './lib/secret-box';
+export * from './lib/service-databases';
+export * from './lib/service-roles';
+export * from './lib/schema-owner';

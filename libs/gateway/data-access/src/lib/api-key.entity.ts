@@ -1,5 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+/**
+ * The associated data an API secret is sealed with (SecretBox): bound to its key's row, so a sealed
+ * secret copied to another key does not open. Never change it: stored secrets would stop opening.
+ */
+export const apiSecretContext = (key: string): string => `gateway.api_keys:${key}`;
+
 /** An integrator's API key. The HMAC secret is stored encrypted (see secret-box.ts). */
 @Entity({ name: 'api_keys' })
 export class ApiKeyEntity {

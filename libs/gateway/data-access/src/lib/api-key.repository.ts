@@ -22,6 +22,12 @@ export class ApiKeyRepository {
     await this.repo.insert(row);
   }
 
+  /** Replaces the key's sealed secret if it is still `from` (replicas re-sealing at once do it once). */
+  async replaceSecret(key: string, from: string, to: string): Promise<boolean> {
+    const result = await this.repo.update({ key, secretEnc: from }, { secretEnc: to });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Returns the updated row, or null when the key does not exist. */
   async setDisabled(key: string, disabled: boolean): Promise<ApiKeyRow | null> {
     const result = await this.repo.update({ key }, { disabled });

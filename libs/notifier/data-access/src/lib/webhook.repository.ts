@@ -1,5 +1,19 @@
 import { DataSource } from 'typeorm';
 
+/**
+ * The associated data a webhook's secrets are sealed with (SecretBox): bound to the key's row, so a
+ * sealed secret copied to another webhook does not open. The row, not the column: a rotation moves
+ * the current secret to `previous_secret_sealed` in SQL, sealed as it is. Never change it.
+ */
+export const webhookSecretContext = (key: string): string => `notifier.webhooks:${key}`;
+
+/** A webhook's sealed secrets, for the start-up pass that seals them again. */
+export interface SealedWebhookSecrets {
+  key: string;
+  current: string;
+  previous: string | null;
+}
+
 export interface WebhookRow {
   key: string;
   url: string;
@@ -89,6 +103,32 @@ export class WebhookRepository {
       );
       return deleted[1] > 0;
     });
+  }
+
+  async sealedSecrets(): Promise<SealedWebhookSecrets[]> {
+    const rows = (await this.db.query(
+      `SELECT api_key, secret_sealed, previous_secret_sealed FROM webhooks ORDER BY api_key`,
+    )) as Array<{ api_key: string; secret_sealed: string; previous_secret_sealed: string | null }>;
+    return rows.map((row) => ({
+      key: row.api_key,
+      current: row.secret_sealed,
+      previous: row.previous_secret_sealed,
+    }));
+  }
+
+  /** Replaces one sealed secret if it is still `from` (replicas re-sealing at once do it once). */
+  async replaceSealedSecret(
+    key: string,
+    which: 'current' | 'previous',
+    from: string,
+    to: string,
+  ): Promise<boolean> {
+    const column = which === 'current' ? 'secret_sealed' : 'previous_secret_sealed';
+    const result = (await this.db.query(
+      `UPDATE webhooks SET ${column} = $3 WHERE api_key = $1 AND ${column} = $2`,
+      [key, from, to],
+    )) as [unknown[], number];
+    return result[1] > 0;
   }
 
   async list(key?: string): Promise<WebhookRow[]> {

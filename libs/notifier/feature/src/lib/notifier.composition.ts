@@ -1,5 +1,11 @@
 import type { Clock, Logger } from '@swap/domain';
-import type { AttemptOutcome, AttemptResult, EventRepository, WebhookRepository } from '@swap/notifier-data';
+import {
+  webhookSecretContext,
+  type AttemptOutcome,
+  type AttemptResult,
+  type EventRepository,
+  type WebhookRepository,
+} from '@swap/notifier-data';
 import { RecordSwapChange } from './record-swap-change.use-case';
 import { WebhookDispatcher, type DispatcherSettings } from './webhook-dispatcher';
 import { WebhookOps } from './webhook-ops.use-cases';
@@ -15,7 +21,8 @@ export interface NotifierSettings extends Omit<DispatcherSettings, 'lookup'> {
 export interface NotifierDeps {
   webhooks: WebhookRepository;
   events: EventRepository;
-  secrets: { seal(secret: string): string; open(sealed: string): string };
+  /** Seals and opens webhook secrets under WEBHOOK_SECRETS_KEY (a SecretBox). */
+  secrets: { seal(secret: string, context: string): string; open(sealed: string, context: string): string };
   keyExists: (key: string) => Promise<boolean>;
   onAttempt?: (result: AttemptResult, outcome: AttemptOutcome) => void;
   resolve?: ResolveHost;
@@ -35,7 +42,7 @@ export function composeNotifier(deps: NotifierDeps, settings: NotifierSettings):
   const dispatcher = new WebhookDispatcher(
     {
       events,
-      openSecret: (sealed) => secrets.open(sealed),
+      openSecret: (sealed, key) => secrets.open(sealed, webhookSecretContext(key)),
       removeWebhook: (key) => webhooks.remove(key),
       onAttempt: deps.onAttempt,
       clock,
@@ -50,7 +57,7 @@ export function composeNotifier(deps: NotifierDeps, settings: NotifierSettings):
     ops: new WebhookOps({
       webhooks,
       events,
-      sealSecret: (secret) => secrets.seal(secret),
+      sealSecret: (secret, key) => secrets.seal(secret, webhookSecretContext(key)),
       keyExists: deps.keyExists,
       allowPrivate: settings.allowPrivate,
       resolve: deps.resolve,

@@ -31,8 +31,8 @@ export interface DispatcherSettings {
 
 export interface DispatcherDeps {
   events: EventRepository;
-  /** Opens a sealed webhook secret (SecretBox.open). */
-  openSecret: (sealed: string) => string;
+  /** Opens a secret of the key's webhook (SecretBox.open, bound to the webhook's row). */
+  openSecret: (sealed: string, key: string) => string;
   /** Removes a key's webhook (a receiver answered 410 Gone). */
   removeWebhook: (key: string) => Promise<unknown>;
   onAttempt?: (result: AttemptResult, outcome: AttemptOutcome) => void;
@@ -218,9 +218,9 @@ export class WebhookDispatcher {
   private async attempt(event: ClaimedEvent, answered: () => void): Promise<void> {
     const { previousSecret } = event;
     const secrets = {
-      current: this.deps.openSecret(event.secretSealed),
+      current: this.deps.openSecret(event.secretSealed, event.key),
       previous: previousSecret && {
-        secret: this.deps.openSecret(previousSecret.sealed),
+        secret: this.deps.openSecret(previousSecret.sealed, event.key),
         until: previousSecret.until.getTime(),
       },
     };

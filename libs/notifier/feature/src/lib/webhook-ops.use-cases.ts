@@ -22,8 +22,8 @@ export class WebhookOpsError extends Error {
 export interface WebhookOpsDeps {
   webhooks: WebhookRepository;
   events: EventRepository;
-  /** Seals a secret for storage (SecretBox.seal). */
-  sealSecret: (secret: string) => string;
+  /** Seals a secret of the key's webhook for storage (SecretBox.seal, bound to the webhook's row). */
+  sealSecret: (secret: string, key: string) => string;
   /** Whether the gateway knows the API key (a webhook for no key would never fire). */
   keyExists: (key: string) => Promise<boolean>;
   allowPrivate: boolean;
@@ -61,7 +61,12 @@ export class WebhookOps {
       throw err;
     }
     const secret = newWebhookSecret();
-    const row = await this.deps.webhooks.set(key, checked, this.deps.sealSecret(secret), this.overlapEnd());
+    const row = await this.deps.webhooks.set(
+      key,
+      checked,
+      this.deps.sealSecret(secret, key),
+      this.overlapEnd(),
+    );
     return { ...info(row), secret };
   }
 
@@ -72,7 +77,7 @@ export class WebhookOps {
   async rotateSecret(key: string): Promise<WebhookInfo & { secret: string; previousSecretUntil: number }> {
     const secret = newWebhookSecret();
     const until = this.overlapEnd();
-    const row = await this.deps.webhooks.rotateSecret(key, this.deps.sealSecret(secret), until);
+    const row = await this.deps.webhooks.rotateSecret(key, this.deps.sealSecret(secret, key), until);
     if (!row) throw new WebhookOpsError('WEBHOOK_NOT_FOUND', `key ${key} has no webhook`);
     return { ...info(row), secret, previousSecretUntil: seconds(until) };
   }

@@ -5,6 +5,7 @@ import {
   NOTIFIER_MIGRATIONS,
   NOTIFIER_SCHEMA,
   WebhookRepository,
+  webhookSecretContext,
   type ClaimedEvent,
 } from '@swap/notifier-data';
 import { createDataSource, SecretBox } from '@swap/persistence';
@@ -73,9 +74,9 @@ describe('webhook secret rotation, stored', () => {
     return event;
   };
   const opened = (event: ClaimedEvent) => ({
-    current: box.open(event.secretSealed),
+    current: box.open(event.secretSealed, webhookSecretContext(event.key)),
     previous: event.previousSecret && {
-      secret: box.open(event.previousSecret.sealed),
+      secret: box.open(event.previousSecret.sealed, webhookSecretContext(event.key)),
       until: event.previousSecret.until.getTime(),
     },
   });

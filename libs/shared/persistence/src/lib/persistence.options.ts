@@ -2,9 +2,12 @@ import type { Logger } from 'pino';
 import type { DataSourceOptions } from 'typeorm';
 
 export interface PersistenceOptions {
-  /** postgres://user:pass@host:port/database */
+  /** postgres://user:pass@host:port/database, as the service's own role (SERVICE_DATABASES). */
   url: string;
-  /** The service's own schema (gateway, engine, watcher_btc, …): tables and the migrations table live there. */
+  /**
+   * The service's own schema (gateway, engine, watcher, …), owned by that role: its tables and its
+   * migrations table (`<schema>.migrations`) live there, so each role keeps its own record.
+   */
   schema: string;
   entities?: DataSourceOptions['entities'];
   migrations?: DataSourceOptions['migrations'];

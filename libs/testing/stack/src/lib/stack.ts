@@ -13,6 +13,7 @@ import {
   type BusIdentity,
 } from '@swap/contracts';
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
+import { SERVICE_DATABASES, type DatabaseService } from '@swap/persistence';
 import { SwapClient, type SwapClientOptions } from '@swap/sdk';
 import {
   freePort,
@@ -26,7 +27,7 @@ import { repoRoot } from './repo-root';
 import { whileNoOtherStackBoots } from './boot-lock';
 import { ServiceProcess } from './service-process';
 import { StackBus } from './stack-bus';
-import { createStackDatabase } from './stack-database';
+import { createStackDatabase, type StackDatabase } from './stack-database';
 
 const ROOT = repoRoot();
 /** BIP39 test vector phrase: fine for a devnet test, never for money. */
@@ -87,8 +88,12 @@ export class Stack {
   private nats: NatsServerHandle | undefined;
   private auth: StackBus | undefined;
   private postgres: PrivatePostgres | undefined;
-  /** The stack's database (every service's schema), for suites that check what the services stored. */
+  /**
+   * The stack's database as its superuser (every service's schema), for suites that check what the
+   * services stored. The services themselves connect as their own roles (databaseUrlOf).
+   */
   databaseUrl!: string;
+  private db: StackDatabase | undefined;
   /** From every service ready to every currency's first liquidity (the treasury's first refresh). */
   liquidityMs: number | undefined;
 
@@ -117,9 +122,15 @@ export class Stack {
       this.cleanups.push(() => postgres.destroy());
     }
     const db = await createStackDatabase(this.postgres?.adminUrl);
+    this.db = db;
     this.cleanups.push(() => db.drop());
-    const shared = { ...options.env, NATS_URL: nats.url, DATABASE_URL: db.url };
-    const base = (identity: BusIdentity) => ({ ...shared, ...auth.env(identity) });
+    const shared = { ...options.env, NATS_URL: nats.url };
+    // Each service connects as its own role, which reaches its own schema only; pricing has none.
+    const base = (identity: BusIdentity) => ({
+      ...shared,
+      ...auth.env(identity),
+      ...(hasDatabase(identity) ? { DATABASE_URL: db.urlOf(identity) } : {}),
+    });
     const keys = accountPublicKeys(mnemonicToSeed(TEST_MNEMONIC));
     const xpubs = Object.fromEntries(NETWORKS.map((n) => [`${n}_XPUB`, keys[n]]));
 
@@ -184,7 +195,8 @@ export class Stack {
     if (options.notifier) {
       this.notifier = new ServiceProcess('notifier', 'notifier', await freePort(), {
         ...base('notifier'),
-        SECRETS_KEY: secretsKey,
+        // Its own key, never the gateway's (SECRETS_KEY).
+        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex'),
         PUBLIC_URL: this.gateways[0].url,
         WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_POLL_MS: '100',
@@ -240,6 +252,12 @@ export class Stack {
   busEnv(identity: BusIdentity): { NATS_URL: string; NATS_NKEY_SEED_FILE: string } {
     if (!this.auth) throw new Error('the stack has not started');
     return { NATS_URL: this.natsUrl, ...this.auth.env(identity) };
+  }
+
+  /** DATABASE_URL as the stack gives it to `service`: its own role, on the stack's database. */
+  databaseUrlOf(service: DatabaseService): string {
+    if (!this.db) throw new Error('the stack has not started');
+    return this.db.urlOf(service);
   }
 
   /** The stack's own nats-server process (a new one after restartNats()). */
@@ -374,3 +392,6 @@ export class Stack {
     this.cleanups = [];
   }
 }
+
+const hasDatabase = (identity: BusIdentity): identity is DatabaseService =>
+  SERVICE_DATABASES.some((entry) => entry.service === identity);

@@ -1,4 +1,4 @@
-import type { ApiKeyRepository, ApiKeyRow } from '@swap/gateway-data';
+import { apiSecretContext, type ApiKeyRepository, type ApiKeyRow } from '@swap/gateway-data';
 import { SecretBox } from '@swap/persistence';
 import { ApiKeyCache } from './api-key.cache';
 
@@ -11,7 +11,7 @@ function setup() {
   const row: ApiKeyRow = {
     key: KNOWN,
     label: null,
-    secretEnc: box.seal('s'.repeat(43)),
+    secretEnc: box.seal('s'.repeat(43), apiSecretContext(KNOWN)),
     fixedRateEnabled: false,
     dryrunEnabled: false,
     autoExecuteOnMismatch: false,

@@ -1,6 +1,6 @@
 import { createSecretKey } from 'node:crypto';
 import type { ApiKeyInfo } from '@swap/contracts';
-import { ApiKeyRepository, ApiKeyRow } from '@swap/gateway-data';
+import { ApiKeyRepository, ApiKeyRow, apiSecretContext } from '@swap/gateway-data';
 import { SecretBox } from '@swap/persistence';
 import { isApiKeyId, trimZeros } from '@swap/domain';
 import { IpWhitelist } from '../auth/ip-whitelist';
@@ -93,7 +93,7 @@ export class ApiKeyCache {
     const row = await this.repository.find(key);
     const active = row && {
       info: toKeyInfo(row),
-      secret: createSecretKey(this.secrets.open(row.secretEnc), 'utf8'),
+      secret: createSecretKey(this.secrets.open(row.secretEnc, apiSecretContext(row.key)), 'utf8'),
       whitelist: new IpWhitelist(row.ipWhitelist),
     };
     this.remember(key, active);

@@ -1,8 +1,9 @@
 import { Bus } from '@swap/bus';
 import { apiKeyChanged, ApiKeyInfo, CreateKeyRequest } from '@swap/contracts';
 import { newApiKeyId, newApiSecret, SwapErrors } from '@swap/domain';
-import { ApiKeyRepository } from '@swap/gateway-data';
+import { ApiKeyRepository, apiSecretContext } from '@swap/gateway-data';
 import { SecretBox } from '@swap/persistence';
+import { ConfigError } from '@swap/service-kit';
 import { isValidCidr } from '../auth/ip-whitelist';
 import { toKeyInfo } from './api-key.cache';
 
@@ -26,7 +27,7 @@ export class KeyUseCases {
     await this.repository.insert({
       key,
       label: request.label,
-      secretEnc: this.secrets.seal(secret),
+      secretEnc: this.secrets.seal(secret, apiSecretContext(key)),
       fixedRateEnabled: request.fixedRateEnabled,
       dryrunEnabled: request.dryrunEnabled,
       autoExecuteOnMismatch: request.autoExecuteOnMismatch,
@@ -37,6 +38,36 @@ export class KeyUseCases {
       createdAt: new Date(this.clock()),
     });
     return { key, secret };
+  }
+
+  /**
+   * Seals again, bound to their rows, the secrets sealed before rows were bound (SecretBox v1), so a
+   * copy of one in another row stops opening. Run at start-up; returns how many it sealed again.
+   * When not one stored secret opens, SECRETS_KEY is not the key they were sealed with: that stops
+   * the gateway (one that does not open is logged by the requests it fails).
+   */
+  async bindStoredSecrets(): Promise<number> {
+    const rows = await this.repository.list();
+    let bound = 0;
+    let unreadable = 0;
+    for (const row of rows) {
+      const context = apiSecretContext(row.key);
+      let secret: string;
+      try {
+        secret = this.secrets.open(row.secretEnc, context);
+      } catch {
+        unreadable++;
+        continue;
+      }
+      if (SecretBox.isBound(row.secretEnc)) continue;
+      if (await this.repository.replaceSecret(row.key, row.secretEnc, this.secrets.seal(secret, context)))
+        bound++;
+    }
+    if (rows.length > 0 && unreadable === rows.length)
+      throw new ConfigError([
+        `SECRETS_KEY: opens none of the ${rows.length} stored API secrets; it is not the key they were sealed with`,
+      ]);
+    return bound;
   }
 
   async list(): Promise<ApiKeyInfo[]> {
