@@ -107,6 +107,8 @@ export const gatewayConfigSchema = z
     NATS_URL: z.string().min(1),
     /** 32 bytes (64 hex characters or base64) that encrypt API secrets at rest. */
     SECRETS_KEY: z.string().refine(isSecretBoxKey, '32 bytes: 64 hex characters, or base64'),
+    /** The key SECRETS_KEY replaces, given for one start after a rotation: what it sealed is sealed again. */
+    SECRETS_OLD_KEY: z.string().refine(isSecretBoxKey, '32 bytes: 64 hex characters, or base64').optional(),
     PUBLIC_URL: z.string().url().optional(),
     SWAP_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
     /** Behind a load balancer: trust X-Forwarded-For for the caller IP (IP whitelists), see trustProxy. */

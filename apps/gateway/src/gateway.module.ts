@@ -140,7 +140,8 @@ export function gatewayModule(config: GatewayConfig, logger: Logger = createLogg
         inject: [ApiKeyRepository, SecretBox, Bus],
         useFactory: async (repo: ApiKeyRepository, box: SecretBox, bus: Bus) => {
           const keys = new KeyUseCases(repo, box, bus);
-          const bound = await keys.bindStoredSecrets();
+          const old = config.SECRETS_OLD_KEY;
+          const bound = await keys.bindStoredSecrets(old ? new SecretBox(old) : undefined);
           if (bound > 0) logger.info({ bound }, 'API secrets sealed again, bound to their keys');
           return keys;
         },

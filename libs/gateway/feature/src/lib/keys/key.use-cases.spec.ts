@@ -57,4 +57,21 @@ describe('KeyUseCases.bindStoredSecrets (start-up)', () => {
       problems: [expect.stringMatching(/^SECRETS_KEY: opens none of the 1 stored API secrets/)],
     });
   });
+
+  it('after a rotation, seals what the old key sealed under the new one, given SECRETS_OLD_KEY once', async () => {
+    const oldBox = new SecretBox('77'.repeat(32));
+    const { rows, keys } = keysWith({
+      [keyId(1)]: oldBox.seal('secret-1', apiSecretContext(keyId(1))),
+      [keyId(2)]: box.seal('secret-2', apiSecretContext(keyId(2))),
+    });
+    await expect(
+      keysWith({ [keyId(1)]: rows.get(keyId(1))?.secretEnc ?? '' }).keys.bindStoredSecrets(),
+    ).rejects.toMatchObject({
+      problems: [expect.stringMatching(/give the key before it as SECRETS_OLD_KEY once/)],
+    });
+
+    expect(await keys.bindStoredSecrets(oldBox)).toBe(1);
+    expect(box.open(rows.get(keyId(1))?.secretEnc ?? '', apiSecretContext(keyId(1)))).toBe('secret-1');
+    expect(await keys.bindStoredSecrets()).toBe(0);
+  });
 });

@@ -41,31 +41,34 @@ export class KeyUseCases {
   }
 
   /**
-   * Seals again, bound to their rows, the secrets sealed before rows were bound (SecretBox v1), so a
-   * copy of one in another row stops opening. Run at start-up; returns how many it sealed again.
-   * When not one stored secret opens, SECRETS_KEY is not the key they were sealed with: that stops
-   * the gateway (one that does not open is logged by the requests it fails).
+   * Seals again under SECRETS_KEY, bound to their rows, the secrets sealed before rows were bound
+   * (SecretBox v1), so a copy of one in another row stops opening, and those sealed under
+   * `oldBox` (SECRETS_OLD_KEY, after a rotation of SECRETS_KEY). Run at start-up; returns how many
+   * it sealed again. When not one stored secret opens, SECRETS_KEY is not the key they were sealed
+   * with: that stops the gateway (one that does not open is logged by the requests it fails).
    */
-  async bindStoredSecrets(): Promise<number> {
+  async bindStoredSecrets(oldBox?: SecretBox): Promise<number> {
     const rows = await this.repository.list();
     let bound = 0;
     let unreadable = 0;
     for (const row of rows) {
       const context = apiSecretContext(row.key);
-      let secret: string;
-      try {
-        secret = this.secrets.open(row.secretEnc, context);
-      } catch {
+      const current = openWith(this.secrets, row.secretEnc, context);
+      const secret = current ?? (oldBox && openWith(oldBox, row.secretEnc, context));
+      if (secret === undefined) {
         unreadable++;
         continue;
       }
-      if (SecretBox.isBound(row.secretEnc)) continue;
+      if (current !== undefined && SecretBox.isBound(row.secretEnc)) continue;
       if (await this.repository.replaceSecret(row.key, row.secretEnc, this.secrets.seal(secret, context)))
         bound++;
     }
     if (rows.length > 0 && unreadable === rows.length)
       throw new ConfigError([
-        `SECRETS_KEY: opens none of the ${rows.length} stored API secrets; it is not the key they were sealed with`,
+        `SECRETS_KEY: opens none of the ${rows.length} stored API secrets; it is not the key they were sealed with` +
+          (oldBox
+            ? ', nor is SECRETS_OLD_KEY'
+            : '; after a rotation, give the key before it as SECRETS_OLD_KEY once'),
       ]);
     return bound;
   }
@@ -83,5 +86,13 @@ export class KeyUseCases {
     const row = await this.repository.setDisabled(key, disabled);
     if (row) this.bus.signal(apiKeyChanged, { key });
     return row && toKeyInfo(row);
+  }
+}
+
+function openWith(box: SecretBox, sealed: string, context: string): string | undefined {
+  try {
+    return box.open(sealed, context);
+  } catch {
+    return undefined;
   }
 }
