@@ -7,6 +7,7 @@ import {
   engineInbox,
   enginePartition,
   MONEY_COMMANDS_STREAM,
+  refundRequested,
   treasuryBalances,
   treasuryLedger,
   treasuryPayoutRequested,
@@ -14,6 +15,7 @@ import {
   treasurySignTransfer,
   swapUpdated,
   type PayoutProgress,
+  type SignedTransactionMessage,
 } from '@swap/contracts';
 import { toUnits } from '@swap/domain';
 import { Stack, TEST_MNEMONIC } from '@swap/stack';
@@ -120,7 +122,7 @@ describe('the treasury on the devnet, end to end', () => {
     expect(ledger.totals).toEqual([{ currency: 'ETH', amount: '0' }]);
   });
 
-  it('signs a refund once per requestId, with bytes the devnet already knows', async () => {
+  it('signs a refund the engine ordered, once per requestId, with bytes the devnet already knows', async () => {
     const request = {
       requestId: 'e2e-refund-1',
       network: 'ETH' as const,
@@ -128,8 +130,31 @@ describe('the treasury on the devnet, end to end', () => {
       to: ETH_USER,
       amount: '1000000000000000',
     };
-
-    const signed = await call(treasurySignTransfer, request);
+    // Nothing the engine did not order: refused until its command has reached the treasury.
+    await expect(call(treasurySignTransfer, request)).rejects.toThrow(
+      /signs only refunds the engine ordered/,
+    );
+    await stack.bus.publish(
+      refundRequested,
+      ['ETH'],
+      {
+        refundId: request.requestId,
+        swapId: 'TrEaSuRyRf',
+        network: 'ETH',
+        currency: 'ETH',
+        address: ETH_USER,
+        amount: request.amount,
+        deposited: '1010101010101010',
+        requestedAt: Date.now(),
+      },
+      { msgId: 'e2e-refund-1' },
+    );
+    let first: SignedTransactionMessage | undefined;
+    await waitFor(async () => {
+      first = await call(treasurySignTransfer, request).catch(() => undefined);
+      return first !== undefined;
+    });
+    const signed = first as SignedTransactionMessage;
     const again = await call(treasurySignTransfer, request);
 
     expect(again).toEqual(signed);

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBusCommands } from './bus.commands';
 import { CliError, EXIT, type ExitCode } from './cli-error';
 import type { CliContext } from './command-kit';
 import { registerDevnetCommands } from './devnet.commands';
@@ -11,14 +12,17 @@ import { registerTreasuryCommands } from './treasury.commands';
 import { registerWebhookCommands } from './webhooks.commands';
 
 const HELP_FOOTER = `
-The bus is NATS_URL, else the natsUrl that \`npm start\` writes to .data/runtime.json.
+The bus is NATS_URL (as the operator identity: NATS_NKEY_SEED_FILE or NATS_CREDS_FILE), else the
+natsUrl that \`npm start\` writes to .data/runtime.json.
 Exit codes: 0 done, 1 the service refused or failed, 2 invalid command line, 3 bus or service not reachable.
 With --json, stdout carries exactly one JSON document: the result, or {"error":{"code","message"}}.`;
 
 export function buildProgram(ctx: CliContext): Command {
   // Settings are inherited by the subcommands created below, so set them first.
   const program = new Command('swapctl')
-    .description('operator CLI for the swap services (requests on the bus; keys xpubs works offline)')
+    .description(
+      'operator CLI for the swap services (requests on the bus; keys xpubs, keys derive and bus work offline)',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.output.out(text),
@@ -35,6 +39,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerSwitchCommands(program, ctx);
   registerDevnetCommands(program, ctx);
   registerWebhookCommands(program, ctx);
+  registerBusCommands(program, ctx);
   return program;
 }
 

@@ -14,6 +14,7 @@ import { unwrap, type OpsBus } from './ops-bus';
 import { formatBalances, formatLedger, formatTransfers } from './treasury.format';
 import { collectTransferState, type TransferState } from './treasury.arguments';
 import { registerReplacementCommands } from './treasury-replacements.commands';
+import { registerPolicyCommands } from './treasury-policy.commands';
 
 export const hotBalances = async (bus: OpsBus) => unwrap(await bus.request(treasuryBalances, {}));
 
@@ -25,6 +26,7 @@ export const listTransfers = async (bus: OpsBus, request: TransfersRequest) =>
 
 interface TransfersOptions extends JsonOption {
   state: TransferState[];
+  held?: boolean;
   network?: Network;
   limit: number;
 }
@@ -32,7 +34,7 @@ interface TransfersOptions extends JsonOption {
 export function registerTreasuryCommands(program: Command, ctx: CliContext): void {
   const treasury = program
     .command('treasury')
-    .description('hot wallets and the ledger (served by the treasury)');
+    .description('hot wallets, the ledger, transfers and the payout policy (served by the treasury)');
 
   withJsonOption(
     treasury
@@ -57,15 +59,21 @@ export function registerTreasuryCommands(program: Command, ctx: CliContext): voi
   )
     .option(
       '--state <state>',
-      'only this state (repeatable): PLANNED, SIGNED, BROADCAST, CONFIRMED, FAILED',
+      'only this state (repeatable): PLANNED, HELD, SIGNED, BROADCAST, CONFIRMED, FAILED',
       collectTransferState,
       [],
+    )
+    .option(
+      '--held',
+      'only transfers held above a payout limit, waiting for approve or reject (--state HELD)',
     )
     .option('--network <network>', 'only this network', parseNetwork)
     .option('--limit <n>', 'at most this many transfers', parseListLimit, DEFAULT_TRANSFERS_LIMIT)
     .action((options: TransfersOptions) => {
+      const states =
+        options.held && !options.state.includes('HELD') ? [...options.state, 'HELD' as const] : options.state;
       const request: TransfersRequest = {
-        ...(options.state.length > 0 ? { states: options.state } : {}),
+        ...(states.length > 0 ? { states } : {}),
         ...(options.network ? { network: options.network } : {}),
         limit: options.limit,
       };
@@ -73,4 +81,5 @@ export function registerTreasuryCommands(program: Command, ctx: CliContext): voi
     });
 
   registerReplacementCommands(treasury, ctx);
+  registerPolicyCommands(treasury, ctx);
 }

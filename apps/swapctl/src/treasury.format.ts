@@ -27,7 +27,18 @@ export function formatLedger(ledger: SwapLedger): string {
 export function formatTransfers(transfers: readonly TransferView[]): string {
   if (transfers.length === 0) return 'no transfers\n';
   return table(
-    ['PLANNED', 'ID', 'KIND', 'STATE', 'AMOUNT', 'TXID', 'CONF', 'TRIES', 'NEXT TRY', 'FAILURE / LAST ERROR'],
+    [
+      'PLANNED',
+      'ID',
+      'KIND',
+      'STATE',
+      'AMOUNT',
+      'TXID',
+      'CONF',
+      'TRIES',
+      'NEXT TRY',
+      'FAILURE / LAST ERROR / HOLD',
+    ],
     transfers.map((t) => [
       time(Math.floor(t.createdAt / 1000)),
       t.id,
@@ -38,7 +49,11 @@ export function formatTransfers(transfers: readonly TransferView[]): string {
       String(t.confirmations),
       String(t.attempts),
       t.nextAttemptAt > t.updatedAt ? time(Math.floor(t.nextAttemptAt / 1000)) : '-',
-      orDash(t.failure ?? t.lastError ?? null),
+      orDash(
+        t.failure ??
+          t.lastError ??
+          (t.state === 'HELD' ? `held: ${t.holdReason ?? 'above a payout limit'}` : null),
+      ),
     ]),
   );
 }

@@ -2,9 +2,11 @@ import { Inject } from '@nestjs/common';
 import { BusController, OnEvent } from '@swap/bus';
 import {
   depositReturnUpdated,
+  refundRequested,
   swapUpdated,
   treasuryPayoutRequested,
   type DepositReturnUpdated,
+  type RefundRequested,
   type SwapSnapshot,
   type TreasuryPayoutRequested,
 } from '@swap/contracts';
@@ -17,7 +19,7 @@ import { TREASURY } from './treasury.tokens';
  */
 const ACK_WAIT_MS = 10_000;
 
-/** Money commands and swap events in: payouts planned, books recorded, sweeps planned. */
+/** Money commands and swap events in: payouts planned, refund orders recorded, books recorded, sweeps planned. */
 @BusController()
 export class TreasuryEventsController {
   constructor(@Inject(TREASURY) private readonly treasury: Treasury) {}
@@ -27,6 +29,13 @@ export class TreasuryEventsController {
   @OnEvent(treasuryPayoutRequested, { durable: 'treasury-payouts', ackWaitMs: ACK_WAIT_MS, concurrency: 16 })
   async payoutRequested(command: TreasuryPayoutRequested): Promise<void> {
     await this.treasury.planPayout.execute(command);
+  }
+
+  // The engine's refund orders, beside the refunds service's own durable: sign-transfer signs only
+  // these. Acked once the order is committed; recording is idempotent per refundId.
+  @OnEvent(refundRequested, { durable: 'treasury-refunds', ackWaitMs: ACK_WAIT_MS, concurrency: 8 })
+  async refundRequested(command: RefundRequested): Promise<void> {
+    await this.treasury.recordRefundOrder.execute(command);
   }
 
   @OnEvent(swapUpdated, { durable: 'treasury-swaps', ackWaitMs: ACK_WAIT_MS })

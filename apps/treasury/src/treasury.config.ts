@@ -10,7 +10,8 @@ import {
   type KeySource,
 } from '@swap/chain-keys';
 import { addressChainOf, NETWORKS, type Network } from '@swap/domain';
-import { DEFAULT_SEND_BATCH, liquidityCaps, type LiquidityCaps } from '@swap/treasury';
+import { DEFAULT_SEND_BATCH, liquidityCaps, payoutLimits, type LiquidityCaps } from '@swap/treasury';
+import type { PayoutLimits } from '@swap/treasury-domain';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -39,6 +40,8 @@ type SecretVariable = 'TREASURY_MNEMONIC' | 'TREASURY_MNEMONIC_FILE';
 export type TreasuryConfig = Omit<ParsedConfig, SecretVariable> & {
   /** TREASURY_LIQUIDITY_<CODE>: what quotes may promise at most per currency. */
   caps: LiquidityCaps;
+  /** TREASURY_MAX_<CODE>_PER_TRANSFER, _PER_HOUR, _PER_DAY: the payout policy's limits. */
+  limits: PayoutLimits;
   /** `<NETWORK>_NETWORK`: the address parameters of each network's keys. */
   chains: Record<Network, Chain>;
   /** Each network's node (D10, D11): the devnet unless its variables name a real one. */
@@ -56,6 +59,8 @@ export function completeConfig(
   env: NodeJS.ProcessEnv,
 ): { config: TreasuryConfig; keys: KeySource } {
   const { TREASURY_MNEMONIC: phrase, TREASURY_MNEMONIC_FILE: file, ...config } = parsed;
+  // First: a malformed limit stops the service before any key is read (a ConfigError, its variables named).
+  const limits = payoutLimits(env);
   const chains = Object.fromEntries(
     NETWORKS.map((network) => [network, addressChainOf(network, env)]),
   ) as Record<Network, Chain>;
@@ -72,7 +77,13 @@ export function completeConfig(
   const keys = keySource({ seed, xprvs, chains });
   const nodes = Object.fromEntries(NETWORKS.map((network) => [network, nodeSettings(network, env)]));
   return {
-    config: { ...config, caps: liquidityCaps(env), chains, nodes: nodes as Record<Network, NodeSettings> },
+    config: {
+      ...config,
+      caps: liquidityCaps(env),
+      limits,
+      chains,
+      nodes: nodes as Record<Network, NodeSettings>,
+    },
     keys,
   };
 }

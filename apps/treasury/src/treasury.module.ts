@@ -32,6 +32,7 @@ import {
   DEFAULT_RETRY,
   nodeSilenceLimitMs,
   nodesReadiness,
+  registerPolicyMetrics,
   registerTransferMetrics,
   storedPending,
   TreasuryKeys,
@@ -41,6 +42,7 @@ import {
 import { TransferRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import type { TreasuryConfig } from './treasury.config';
 import { TreasuryEventsController } from './treasury-events.controller';
+import { TreasuryPolicyController } from './treasury-policy.controller';
 import { TreasuryRpcController } from './treasury-rpc.controller';
 import { TreasuryTimers } from './treasury.timers';
 import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';
@@ -125,6 +127,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             chains: byNetwork(pinned),
             keys,
             caps: config.caps,
+            limits: config.limits,
             progress: async (progress) => {
               await bus.publish(engineInbox, [progress.swapId], progress, { msgId: engineInputId(progress) });
             },
@@ -139,12 +142,15 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             wallets,
           });
           registerTransferMetrics(registry, treasury.transfers);
+          registerPolicyMetrics(registry, treasury.freeze);
+          // A freeze says so in /readyz (with its reasons) until an operator lifts it.
+          health.register('signing', () => treasury.freeze.readiness());
           return treasury;
         },
       },
       TreasuryTimers,
     ],
-    controllers: [TreasuryEventsController, TreasuryRpcController],
+    controllers: [TreasuryEventsController, TreasuryRpcController, TreasuryPolicyController],
   })
   class TreasuryModule {}
   return TreasuryModule;

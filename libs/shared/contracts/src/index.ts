@@ -19,4 +19,5 @@ export * from './lib/watcher.kv';
 export * from './lib/pricing.ops';
 export * from './lib/notifier.ops';
 export * from './lib/treasury-partner-fees.rpc';
+export * from './lib/treasury-policy.rpc';
 export * from './lib/bus-access';

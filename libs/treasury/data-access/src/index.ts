@@ -6,3 +6,6 @@ export * from './lib/ledger.writer';
 export * from './lib/ledger.repository';
 export * from './lib/swap-book.repository';
 export * from './lib/transfer-transactions';
+export * from './lib/transfer-holds';
+export * from './lib/refund-orders.repository';
+export * from './lib/signing-freezes.repository';

@@ -10,10 +10,12 @@ export interface RefundSigner {
 }
 
 /**
- * Refusals that asking again cannot change (the treasury gave up signing it: SIGN_FAILED); anything
- * else (funds, node, treasury down) is retried.
+ * Refusals that asking again cannot change (the treasury gave up signing it: SIGN_FAILED, which a
+ * refund an operator rejected gets too; or it is not the refund the engine ordered:
+ * REFUND_MISMATCH); anything else is retried: funds, node or treasury down, the engine's order not
+ * recorded by the treasury yet (REFUND_NOT_ORDERED), held for an operator (HELD), frozen (FROZEN).
  */
-const PERMANENT = new Set(['BAD_REQUEST', 'CONFLICT', 'SIGN_FAILED']);
+const PERMANENT = new Set(['BAD_REQUEST', 'CONFLICT', 'SIGN_FAILED', 'REFUND_MISMATCH']);
 
 /** Asks the treasury over the bus; the refund id is the idempotency key, so asking twice is safe. */
 export class TreasurySigner implements RefundSigner {

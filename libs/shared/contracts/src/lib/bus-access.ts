@@ -60,6 +60,7 @@ import { SWAP_EVENTS_STREAM } from './streams';
 import { swapUpdated } from './swap.events';
 import { MONEY_COMMANDS_STREAM, refundRequested, treasuryPayoutRequested } from './treasury.commands';
 import { treasuryPartnerFees } from './treasury-partner-fees.rpc';
+import { treasuryApprove, treasuryFreeze, treasuryReject, treasuryUnfreeze } from './treasury-policy.rpc';
 import { treasuryBump, treasuryCpfp, treasuryFillNonce } from './treasury-replacements.rpc';
 import { treasuryBalances, treasuryLedger, treasurySignTransfer, treasuryTransfers } from './treasury.rpc';
 import { watcherLeasesKv } from './watcher.kv';
@@ -203,6 +204,7 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
       { event: treasuryPayoutRequested, durables: ['treasury-payouts'] },
       { event: swapUpdated, durables: ['treasury-swaps'] },
       { event: depositReturnUpdated, durables: ['treasury-returns'] },
+      { event: refundRequested, durables: ['treasury-refunds'] },
     ],
     serves: [
       treasurySignTransfer,
@@ -213,6 +215,10 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
       treasuryBump,
       treasuryFillNonce,
       treasuryCpfp,
+      treasuryApprove,
+      treasuryReject,
+      treasuryFreeze,
+      treasuryUnfreeze,
     ],
     kv: [owns(liquidityKv)],
   }),
@@ -261,6 +267,10 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
       treasuryBump,
       treasuryFillNonce,
       treasuryCpfp,
+      treasuryApprove,
+      treasuryReject,
+      treasuryFreeze,
+      treasuryUnfreeze,
       notifierSetWebhook,
       notifierRemoveWebhook,
       notifierListWebhooks,

@@ -19,7 +19,7 @@ export const signedTransaction = z.object({
 export type SignedTransactionMessage = z.infer<typeof signedTransaction>;
 
 export const signTransferRequest = z.object({
-  /** Idempotency key: the same requestId always gets the same signed bytes back. */
+  /** The engine's refundId; idempotency key: the same requestId always gets the same signed bytes back. */
   requestId: z.string().min(1).max(200),
   network,
   currency: currencyCode,
@@ -35,8 +35,13 @@ export type SignTransferRequest = z.infer<typeof signTransferRequest>;
  * The refunds service holds no keys: the treasury signs a transfer from the network's hot wallet,
  * stores the bytes before replying (and sends them to the node itself, so account nonces stay in
  * order), and counts amount + fee against the hot wallet until the transaction confirms.
- * Errors: BAD_REQUEST (currency not on the network, amount not positive), CONFLICT (requestId
- * already used for a different transfer), SIGN_FAILED, UNAVAILABLE (node unreachable: ask again).
+ * Only a refund the engine ordered is signed: requestId is its refundId, and network, currency,
+ * address and amount must be those of the refundRequested command the treasury recorded.
+ * Errors: BAD_REQUEST (currency not on the network, amount not positive), REFUND_NOT_ORDERED (no
+ * such command has reached the treasury yet: ask again), REFUND_MISMATCH (not what the engine
+ * ordered: never signed), CONFLICT (requestId already used for a different transfer), SIGN_FAILED,
+ * and, to ask again later: HELD (above a payout limit, waiting for an operator), FROZEN (an
+ * operator froze signing), UNAVAILABLE (node unreachable).
  */
 export const treasurySignTransfer = defineRpc({
   name: 'treasury.sign-transfer',
@@ -95,9 +100,10 @@ export const treasuryLedger = defineRpc({
 });
 
 export const TRANSFER_KINDS = ['payout', 'refund', 'sweep', 'gas', 'delegate', 'undelegate'] as const;
-export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
+/** HELD: above a payout limit, waiting for an operator (swapctl treasury approve | reject). */
+export const TRANSFER_STATES = ['PLANNED', 'HELD', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
 /** Transfers the treasury still works on: what an operator looks at when something is stuck. */
-export const UNSETTLED_TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST'] as const;
+export const UNSETTLED_TRANSFER_STATES = ['PLANNED', 'HELD', 'SIGNED', 'BROADCAST'] as const;
 /** How many transfers a list answers when not told. */
 export const DEFAULT_TRANSFERS_LIMIT = 100;
 
@@ -120,6 +126,8 @@ export const transferView = z.object({
   failure: z.string().nullable(),
   /** What went wrong last (a node's refusal, an unreachable node) while it is still being tried. */
   lastError: z.string().nullable().optional(),
+  /** Why the payout policy held it (the limit it is above), kept once an operator decided. */
+  holdReason: z.string().nullable().optional(),
   /** Times it was signed again after a transaction of it expired unlanded (Tron, Solana). */
   generation: z.number().int().optional(),
   /** UNIX milliseconds. */

@@ -29,6 +29,9 @@ export interface TransferRow {
   next_attempt_at: Date;
   version: number;
   reported_version: number;
+  cleared_at: Date | null;
+  hold_reason: string | null;
+  approved_at: Date | null;
 }
 
 /** TransferRow's columns, named (prepared statements must not return `*`: a migration would change their shape). */
@@ -58,6 +61,9 @@ export const TRANSFER_COLUMNS = [
   'next_attempt_at',
   'version',
   'reported_version',
+  'cleared_at',
+  'hold_reason',
+  'approved_at',
 ] as const satisfies ReadonlyArray<keyof TransferRow>;
 
 // Every field of TransferRow is read: a column added to the row and not to the list fails to compile.
@@ -102,5 +108,8 @@ export function rowToTransfer(row: TransferRow): Transfer {
     generation: row.generation,
     version: row.version,
     reportedVersion: row.reported_version,
+    clearedAt: row.cleared_at?.getTime() ?? null,
+    holdReason: row.hold_reason,
+    approvedAt: row.approved_at?.getTime() ?? null,
   };
 }

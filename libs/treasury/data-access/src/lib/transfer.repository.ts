@@ -26,6 +26,7 @@ import {
   UNSETTLED_SIGNED,
   IN_FLIGHT,
   LIST,
+  LIST_ONE,
   UNREPORTED,
   RESERVATIONS,
   TO_FOLLOW_UP,
@@ -291,6 +292,14 @@ export class TransferRepository {
       createdAt: Number(row.created_ms),
       updatedAt: Number(row.updated_ms),
     }));
+  }
+
+  /** One transfer as an operator lists it, or null. */
+  async listed(id: string): Promise<ListedTransfer | null> {
+    const [row] = await this.rows<TransferRow & { created_ms: string; updated_ms: string }>(LIST_ONE, [id]);
+    return row
+      ? { transfer: rowToTransfer(row), createdAt: Number(row.created_ms), updatedAt: Number(row.updated_ms) }
+      : null;
   }
 
   /** Transfers a node accepted and the chain has not settled yet. */

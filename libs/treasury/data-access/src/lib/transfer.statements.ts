@@ -174,10 +174,12 @@ export const RECORD_CONFIRMATIONS = update(
    fee_paid = CASE WHEN $3 THEN COALESCE($4, fee_paid) ELSE fee_paid END`,
   `id = $1 AND ${stateIn(FOLLOWED)} AND (confirmations < $2 OR $3)`,
 );
+const LISTED = `${COLUMNS}, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms,
+     (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms`;
 export const LIST = statement(
   'list',
-  `SELECT ${COLUMNS}, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms,
-     (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms
+  `SELECT ${LISTED}
    FROM transfers WHERE state = ANY($1::text[]) AND ($2::text IS NULL OR network = $2)
    ORDER BY seq LIMIT $3`,
 );
+export const LIST_ONE = statement('list_one', `SELECT ${LISTED} FROM transfers WHERE id = $1`);

@@ -27,6 +27,12 @@ export interface Transfer extends PlannedTransfer, TransferFacts {
   failure: string | null;
   /** How many times the transfer was signed again after a transaction of it expired unlanded. */
   generation: number;
+  /** When the payout policy let it leave (UNIX ms): within the limits, or approved; null before. */
+  clearedAt: number | null;
+  /** Why it was held (the limit it is above), kept once an operator decided. */
+  holdReason: string | null;
+  /** When an operator approved it after a hold (UNIX ms). */
+  approvedAt: number | null;
   /** Bumped by every change; progress is reported for versions above `reportedVersion`. */
   version: number;
   reportedVersion: number;

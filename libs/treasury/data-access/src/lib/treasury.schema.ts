@@ -5,6 +5,7 @@ import { TreasuryExpiring1764800000000 } from './migrations/1764800000000-treasu
 import { TreasuryReplacements1766100000000 } from './migrations/1766100000000-treasury-replacements';
 import { TreasuryChainIdentities1766200000000 } from './migrations/1766200000000-treasury-chain-identities';
 import { TreasuryPartnerFees1767200000000 } from './migrations/1767200000000-treasury-partner-fees';
+import { TreasuryPayoutPolicy1767300000000 } from './migrations/1767300000000-treasury-payout-policy';
 
 /** The treasury's schema and its migrations, in order. Plain SQL, so no entities. */
 export const TREASURY_SCHEMA = 'treasury';
@@ -16,4 +17,5 @@ export const TREASURY_MIGRATIONS = [
   TreasuryReplacements1766100000000,
   TreasuryChainIdentities1766200000000,
   TreasuryPartnerFees1767200000000,
+  TreasuryPayoutPolicy1767300000000,
 ];

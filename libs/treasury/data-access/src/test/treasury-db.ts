@@ -17,6 +17,8 @@ export function openTreasuryDb(): Promise<TreasuryDb> {
       'ledger_entries',
       'ledger_batches',
       'swap_books',
+      'refund_orders',
+      'signing_freezes',
     ],
   });
 }

@@ -2,10 +2,14 @@ import type { DataSource } from 'typeorm';
 import { NETWORKS, type Network, type Logger, type Clock } from '@swap/domain';
 import {
   LedgerRepository,
+  RefundOrders,
+  SigningFreezes,
   SwapBookRepository,
+  TransferHolds,
   TransferRepository,
   TransferTransactions,
 } from '@swap/treasury-data';
+import type { PayoutLimits } from '@swap/treasury-domain';
 import { ExpectDepositAddresses } from './addresses/expect-addresses';
 import { HotBalances } from './balances/hot-balances.query';
 import type { ChainNodes } from './chains/chain-nodes';
@@ -19,6 +23,10 @@ import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.pu
 import type { WalletObserver } from './metrics/wallet.metrics';
 import { PlanPayout } from './payouts/plan-payout.use-case';
 import { ProgressReporter, type ProgressSink } from './payouts/progress.reporter';
+import { HeldTransfers } from './policy/held-transfers.use-case';
+import { PayoutPolicy } from './policy/payout-policy';
+import { SigningFreeze } from './policy/signing-freeze';
+import { RecordRefundOrder } from './refunds/record-refund-order.use-case';
 import { ConflictingTransactions } from './replacements/conflicting-transactions';
 import { ReplaceTransfer } from './replacements/replace-transfer.use-case';
 import { ExpiredTransfers } from './sending/expired-transfers';
@@ -35,6 +43,8 @@ export interface TreasuryDeps {
   chains: ChainNodes;
   keys: TreasuryKeys;
   caps: LiquidityCaps;
+  /** TREASURY_MAX_<CODE>_PER_TRANSFER, _PER_HOUR, _PER_DAY: what may leave the hot wallets. */
+  limits: PayoutLimits;
   /** payoutProgress to the swap's actor. */
   progress: ProgressSink;
   /** Entries of the `liquidity` bucket. */
@@ -71,6 +81,12 @@ export interface Treasury {
   expectAddresses: ExpectDepositAddresses;
   /** The operator's fee bumps and nonce fillers of stuck transfers. */
   replaceTransfer: ReplaceTransfer;
+  /** The engine's refund commands, recorded: what sign-transfer may sign. */
+  recordRefundOrder: RecordRefundOrder;
+  /** The operator's answer to transfers held above a limit. */
+  heldTransfers: HeldTransfers;
+  /** The operator's kill switch. */
+  freeze: SigningFreeze;
 }
 
 export function composeTreasury(deps: TreasuryDeps): Treasury {
@@ -90,6 +106,12 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
   });
   const reservationsChanged = (network: Network) => liquidity.kick(network);
   const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);
+  const holds = new TransferHolds(dataSource);
+  const policy = new PayoutPolicy(holds, deps.limits, clock, logger);
+  // Kicked through `dispatcher` once it exists: a network unfrozen sends what waited at once.
+  const freeze = new SigningFreeze(new SigningFreezes(dataSource), clock, logger, (networks) =>
+    networks.forEach((network) => dispatcher.kick(network)),
+  );
   const expired = new ExpiredTransfers({ transfers, chains, reporter, reservationsChanged, logger });
   const senders = NETWORKS.map(
     (network) =>
@@ -104,10 +126,14 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
         retry: deps.retry,
         batchSize: deps.sendBatch ?? DEFAULT_SEND_BATCH,
         expired,
+        policy,
+        freeze,
       }),
   );
   const dispatcher = new TransferDispatcher(senders, logger);
   const replacements = new TransferTransactions(dataSource);
+  const refundOrders = new RefundOrders(dataSource);
+  const listTransfers = new ListTransfers(transfers);
   const conflicts = new ConflictingTransactions({
     transfers,
     replacements,
@@ -120,7 +146,13 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     transfers,
     dispatcher,
     planPayout: new PlanPayout(transfers, dispatcher, reservationsChanged, logger),
-    signTransfer: new SignTransfer(transfers, dispatcher, reservationsChanged),
+    signTransfer: new SignTransfer({
+      transfers,
+      orders: refundOrders,
+      dispatcher,
+      freeze,
+      reservationsChanged,
+    }),
     recordSwapBooks: new RecordSwapBooks(books),
     recordReturnBooks: new RecordReturnBooks(books),
     planSweeps: new PlanSweeps({ transfers, books, chains, keys, dispatcher, logger }),
@@ -140,7 +172,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     balances: new HotBalances(chains, keys, logger),
     ledger: new SwapLedgerQuery(new LedgerRepository(dataSource)),
     partnerFees: new PartnerFeesQuery(new LedgerRepository(dataSource)),
-    listTransfers: new ListTransfers(transfers),
+    listTransfers,
     expectAddresses: new ExpectDepositAddresses(chains, logger, (network) => liquidity.kick(network), clock),
     replaceTransfer: new ReplaceTransfer({
       transfers,
@@ -149,7 +181,20 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
       keys,
       reservationsChanged,
       kick: (network) => dispatcher.kick(network),
+      freeze,
       logger,
     }),
+    recordRefundOrder: new RecordRefundOrder(refundOrders, logger),
+    heldTransfers: new HeldTransfers({
+      transfers,
+      holds,
+      reporter,
+      kick: (network) => dispatcher.kick(network),
+      reservationsChanged,
+      views: listTransfers,
+      clock,
+      logger,
+    }),
+    freeze,
   };
 }

@@ -6,7 +6,9 @@ import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { LedgerRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import { TreasuryKeys } from '../lib/keys/treasury-keys';
+import type { PayoutLimits } from '@swap/treasury-domain';
 import type { LiquidityCaps } from '../lib/liquidity/liquidity-caps';
+import { payoutLimits } from '../lib/policy/payout-limits';
 import type { WalletObserver } from '../lib/metrics/wallet.metrics';
 import type { RetryPolicy } from '../lib/sending/retry-policy';
 import { composeTreasury, type Treasury } from '../lib/treasury.composition';
@@ -14,6 +16,8 @@ import { FakeChains, fakeKeys } from './fake-chain';
 
 export const T0_MS = 1_700_000_000_000;
 export const RETRY: RetryPolicy = { initialMs: 1000, maxMs: 8000, maxSignAttempts: 3, notReadyMs: 5000 };
+/** The treasury's defaults: generous, nothing a test pays is held. */
+export const DEFAULT_TEST_LIMITS: PayoutLimits = payoutLimits({});
 export const NO_CAPS = Object.fromEntries(
   ['BTC', 'LTC', 'XMR', 'TRX', 'ETH', 'SOL', 'AVAX', 'USDTTRC', 'USDTERC'].map((c) => [c, null]),
 ) as unknown as LiquidityCaps;
@@ -56,6 +60,8 @@ export interface Harness {
   start(options?: {
     chains?: FakeChains;
     caps?: LiquidityCaps;
+    /** The payout policy's limits (the defaults when not given). */
+    limits?: PayoutLimits;
     liquidityMinIntervalMs?: number;
     sendBatch?: number;
     wallets?: WalletObserver;
@@ -82,6 +88,7 @@ export async function openHarness(): Promise<Harness> {
     start: ({
       chains = new FakeChains(),
       caps = NO_CAPS,
+      limits = DEFAULT_TEST_LIMITS,
       liquidityMinIntervalMs,
       sendBatch,
       wallets,
@@ -94,6 +101,7 @@ export async function openHarness(): Promise<Harness> {
         chains,
         keys,
         caps,
+        limits,
         progress: async (p) => {
           await out.progressGate;
           if (out.busDown) throw new Error('bus down');
@@ -115,7 +123,7 @@ export async function openHarness(): Promise<Harness> {
     reset: async () => {
       clock.ms = T0_MS;
       await dataSource.query(
-        'TRUNCATE transfers, replaced_transactions, transfer_transactions, ledger_entries, ledger_batches, swap_books RESTART IDENTITY',
+        'TRUNCATE transfers, replaced_transactions, transfer_transactions, ledger_entries, ledger_batches, swap_books, refund_orders, signing_freezes RESTART IDENTITY',
       );
     },
     close: async () => {

@@ -1,5 +1,8 @@
-/** A transfer's states, in the order it goes through them. */
-export const TRANSFER_STATES = ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
+/**
+ * A transfer's states, in the order it goes through them. HELD: over a payout limit, waiting for an
+ * operator's approval (back to PLANNED) or rejection (FAILED); never signed meanwhile.
+ */
+export const TRANSFER_STATES = ['PLANNED', 'HELD', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
 /**
@@ -13,7 +16,7 @@ export type TransferKind = 'payout' | 'refund' | 'sweep' | 'gas' | 'delegate' | 
 /** What the lifecycle's guards read of a transfer (a stored Transfer carries them all). */
 export interface TransferFacts {
   kind: TransferKind;
-  /** PLANNED → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED: transfer.transitions.ts. */
+  /** PLANNED (→ HELD) → SIGNED (bytes stored) → BROADCAST → CONFIRMED | FAILED: transfer.transitions.ts. */
   state: TransferState;
   confirmations: number;
   /** Failed attempts to sign or reach the node; the next try waits until `nextAttemptAt` (ms). */
@@ -30,6 +33,10 @@ export interface TransferFacts {
  * the tracker or the operator's command; the guards themselves are pure).
  */
 export type TransferEvent =
+  // The payout policy, before anything is signed, and the operator's answer to a hold.
+  | { kind: 'OverLimit' }
+  | { kind: 'Approved' }
+  | { kind: 'Rejected' }
   // The network's sender signs.
   | { kind: 'Signed' }
   | { kind: 'SignerNotReady' }
@@ -67,6 +74,7 @@ export type TransferEventOf<K extends TransferEventKind> = Extract<TransferEvent
 
 /** Why an event is refused. */
 export type TransferRefusal =
+  | 'NOT_HELD'
   | 'NOT_SIGNED'
   | 'CONFIRMED_ALREADY'
   | 'FAILED_ALREADY'

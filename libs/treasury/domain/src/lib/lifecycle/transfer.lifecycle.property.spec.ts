@@ -5,6 +5,9 @@ import { SETTLED_STATES, transition } from './transfer.lifecycle';
 const count = fc.integer({ min: 0, max: 13 });
 const eventArb: fc.Arbitrary<TransferEvent> = fc.oneof(
   fc.constantFrom<TransferEvent>(
+    { kind: 'OverLimit' },
+    { kind: 'Approved' },
+    { kind: 'Rejected' },
     { kind: 'Signed' },
     { kind: 'SignerNotReady' },
     { kind: 'Unsignable' },
@@ -110,6 +113,17 @@ describe('the transfer lifecycle, over any sequence of events', () => {
     );
   });
 
+  it('leaves HELD only by an operator: approved back to PLANNED, or rejected to FAILED', () => {
+    fc.assert(
+      fc.property(factsArb, eventArb, (more, event) => {
+        const decided = transition({ ...more, state: 'HELD' }, event);
+        if (!decided.ok) return true;
+        const byOperator: Record<string, string> = { Approved: 'PLANNED', Rejected: 'FAILED' };
+        return decided.to === byOperator[event.kind] && decided.row.bytes === undefined;
+      }),
+    );
+  });
+
   it('settles at most once, and a settled transfer stays as it is', () => {
     fc.assert(
       fc.property(walkArb, (steps) => {
@@ -131,7 +145,7 @@ describe('the transfer lifecycle, over any sequence of events', () => {
           const unaccounted = [...bytes.sent].filter((b) => b !== bytes.current && !bytes.accounted.has(b));
           expect(unaccounted).toEqual([]);
           // Bytes are carried exactly while signed and not settled, or once settled on them.
-          if (to === 'PLANNED') expect(bytes.current).toBeNull();
+          if (to === 'PLANNED' || to === 'HELD') expect(bytes.current).toBeNull();
           if (to === 'SIGNED' || to === 'BROADCAST' || to === 'CONFIRMED')
             expect(bytes.current).not.toBeNull();
         });

@@ -83,7 +83,8 @@ export const UNSETTLED_STATES: readonly TransferState[] = TRANSFER_STATES.filter
 
 /** Signed and not settled: its bytes hold nonces and inputs, and are what the chain may mine. */
 export const SIGNED_UNSETTLED_STATES: readonly TransferState[] = UNSETTLED_STATES.filter(
-  (state) => !takes('Signed').includes(state),
+  // Neither waiting to be signed nor held before it.
+  (state) => !takes('Signed').includes(state) && !takes('Approved').includes(state),
 );
 
 /** The state every transfer is recorded in first. */

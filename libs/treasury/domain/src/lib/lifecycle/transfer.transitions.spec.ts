@@ -44,6 +44,13 @@ const BACKOFF = { retry: { wait: 'backoff', counted: true } } as const;
 
 // prettier-ignore
 const CASES: Case[] = [
+  // The payout policy and the operator's answer to a hold.
+  { name: 'above a limit: held', transfer: facts('PLANNED'), event: { kind: 'OverLimit' }, expect: 'HELD' },
+  { name: 'approved: due to be signed', transfer: facts('HELD'), event: { kind: 'Approved' }, expect: 'PLANNED' },
+  { name: 'approving what is not held', transfer: facts('SIGNED'), event: { kind: 'Approved' }, expect: { reject: 'NOT_HELD' } },
+  { name: 'rejected: failed, never signed', transfer: facts('HELD'), event: { kind: 'Rejected' }, expect: 'FAILED' },
+  { name: 'rejecting what is not held', transfer: facts('PLANNED'), event: { kind: 'Rejected' }, expect: { reject: 'NOT_HELD' } },
+
   // Signing.
   { name: 'signed', transfer: facts('PLANNED'), event: { kind: 'Signed' }, expect: 'SIGNED', row: { bytes: 'stored' } },
   { name: 'the chain says not yet: waits, no attempt counted', transfer: facts('PLANNED', { attempts: 3 }), event: { kind: 'SignerNotReady' }, expect: 'same', row: { retry: { wait: 'chain', counted: false } } },
@@ -126,6 +133,11 @@ describe('the transfer lifecycle table', () => {
     ['PLANNED', { kind: 'ProvenDead' }],
     ['PLANNED', { kind: 'Confirmations', count: 1, required: 1 }],
     ['PLANNED', { kind: 'ChildAdded' }],
+    ['HELD', { kind: 'Signed' }],
+    ['HELD', { kind: 'OverLimit' }],
+    ['HELD', { kind: 'SigningFailed', maxAttempts: 10 }],
+    ['HELD', { kind: 'Accepted' }],
+    ['SIGNED', { kind: 'OverLimit' }],
     ['SIGNED', { kind: 'Signed' }],
     ['SIGNED', { kind: 'Confirmations', count: 1, required: 1 }],
     ['SIGNED', { kind: 'Dropped', now: 0 }],
@@ -148,7 +160,7 @@ describe('the transfer lifecycle table', () => {
 describe('what the repository reads of the table', () => {
   it('derives the groups of states', () => {
     expect(SETTLED_STATES).toEqual(['CONFIRMED', 'FAILED']);
-    expect(UNSETTLED_STATES).toEqual(['PLANNED', 'SIGNED', 'BROADCAST']);
+    expect(UNSETTLED_STATES).toEqual(['PLANNED', 'HELD', 'SIGNED', 'BROADCAST']);
     expect(SIGNED_UNSETTLED_STATES).toEqual(['SIGNED', 'BROADCAST']);
     expect(RETRYING_STATES).toEqual(['PLANNED', 'SIGNED', 'BROADCAST']);
   });
@@ -156,7 +168,10 @@ describe('what the repository reads of the table', () => {
   it.each<[string, TransferState[], TransferState[]]>([
     ['signed from', leadsTo('SIGNED'), ['PLANNED']],
     ['broadcast from', leadsTo('BROADCAST'), ['SIGNED']],
-    ['failed from', leadsTo('FAILED'), ['PLANNED', 'SIGNED', 'BROADCAST']],
+    ['failed from', leadsTo('FAILED'), ['PLANNED', 'HELD', 'SIGNED', 'BROADCAST']],
+    ['held from', leadsTo('HELD'), ['PLANNED']],
+    ['approved from', leadsTo('PLANNED', 'Approved'), ['HELD']],
+    ['screened in', takes('OverLimit'), ['PLANNED']],
     ['signed anew from', leadsTo('PLANNED', 'ProvenDead'), ['SIGNED', 'BROADCAST']],
     ['confirmed from', leadsTo('CONFIRMED'), ['BROADCAST']],
     ['sent to a node in', takes('Accepted'), ['SIGNED']],

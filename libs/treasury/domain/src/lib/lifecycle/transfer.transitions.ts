@@ -1,6 +1,6 @@
 /**
- * A treasury transfer's lifecycle, in one table: PLANNED → SIGNED (bytes stored) → BROADCAST →
- * CONFIRMED | FAILED, with its retries and the operator's replacements. Rows are tried in order;
+ * A treasury transfer's lifecycle, in one table: PLANNED (→ HELD over a payout limit) → SIGNED
+ * (bytes stored) → BROADCAST → CONFIRMED | FAILED, with its retries and the operator's replacements. Rows are tried in order;
  * the first whose state, event and condition match decides. An event no row takes is refused
  * (ILLEGAL_MOVE). `to: 'same'` keeps the state and writes what the row records; `to: 'wait'`
  * changes and writes nothing. The repository's guarded updates take their "from" states from here.
@@ -49,6 +49,13 @@ const deep = (_: TransferFacts, e: { confirmations: number; required: number }) 
 
 // prettier-ignore
 export const TRANSFER_TRANSITIONS: readonly AnyTransferTransition[] = [
+  // The payout policy (limits per transfer, hour and day) screens what leaves the hot wallet before it is signed.
+  row({ from: ['PLANNED'], on: 'OverLimit', when: 'above a limit of its currency: nothing is signed until an operator decides', to: 'HELD', records: 'which limit it is above' }),
+  row({ from: ['HELD'], on: 'Approved', when: 'the operator approves it (swapctl treasury approve)', to: 'PLANNED', records: 'cleared now (it counts in the windows from now), due at once' }),
+  row({ from: ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'], on: 'Approved', when: 'not held', to: reject('NOT_HELD') }),
+  row({ from: ['HELD'], on: 'Rejected', when: 'the operator rejects it (swapctl treasury reject): its swap goes FAILED', to: 'FAILED', records: 'the operator\'s reason; nothing was signed or booked' }),
+  row({ from: ['PLANNED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED'], on: 'Rejected', when: 'not held', to: reject('NOT_HELD') }),
+
   // Signing: the network's sender, oldest first, an address's nonces in turn.
   row({ from: ['PLANNED'], on: 'Signed', when: 'signed', to: 'SIGNED', bytes: 'stored', records: 'the bytes every broadcast sends, and the batch booking amount and fee' }),
   row({ from: ['PLANNED'], on: 'SignerNotReady', when: 'the chain says not yet (locked outputs)', to: 'same', retry: { wait: 'chain', counted: false }, records: 'the next attempt, none counted' }),
@@ -82,7 +89,7 @@ export const TRANSFER_TRANSITIONS: readonly AnyTransferTransition[] = [
   row({ from: ['BROADCAST'], on: 'RebroadcastRefused', when: 'the node refuses them again (fee below its minimum, nonce gone)', to: 'same', retry: { wait: 'backoff', counted: true, refused: true }, records: 'an attempt and the refusal' }),
 
   // The operator's way out of a stuck transfer: a conflicting transaction, stored before it is sent.
-  row({ from: ['PLANNED'], on: 'Replaced', when: 'not signed yet', to: reject('NOT_SIGNED') }),
+  row({ from: ['PLANNED', 'HELD'], on: 'Replaced', when: 'not signed yet', to: reject('NOT_SIGNED') }),
   row({ from: ['CONFIRMED'], on: 'Replaced', when: 'landed already', to: reject('CONFIRMED_ALREADY') }),
   row({ from: ['FAILED'], on: 'Replaced', when: 'failed for good', to: reject('FAILED_ALREADY') }),
   row({ from: ['SIGNED'], on: 'Replaced', when: 'bumped or filled before a node took it: sent by the sender\'s next pass', to: 'same', bytes: 'replacement', kicks: true, records: 'the replacement and its ledger batch' }),

@@ -11,6 +11,7 @@ const GROUPS: TransferGroup[] = [
   { kind: 'payout', state: 'PLANNED', count: 1, oldestAt: ago(30) },
   { kind: 'sweep', state: 'FAILED', count: 1, oldestAt: ago(7_200) },
   { kind: 'refund', state: 'SIGNED', count: 1, oldestAt: ago(90) },
+  { kind: 'gas', state: 'HELD', count: 1, oldestAt: ago(45) },
 ];
 
 describe('oldestUnsettled', () => {
@@ -19,6 +20,8 @@ describe('oldestUnsettled', () => {
     expect(ages.get('payout')).toBe(600);
     expect(ages.get('refund')).toBe(90);
     expect(ages.get('sweep')).toBe(0);
+    // Held for an operator: not settled either.
+    expect(ages.get('gas')).toBe(45);
     expect(ages.get('undelegate')).toBe(0);
   });
 });
@@ -31,7 +34,9 @@ describe('registerTransferMetrics', () => {
     expect(text).toContain('swap_transfers{kind="payout",state="CONFIRMED"} 40');
     expect(text).toContain('swap_transfers{kind="payout",state="BROADCAST"} 2');
     expect(text).toContain('swap_transfers{kind="gas",state="FAILED"} 0');
-    expect(text.match(/^swap_transfers\{/gm)).toHaveLength(6 * 5);
+    expect(text).toContain('swap_transfers{kind="gas",state="HELD"} 1');
+    expect(text).toContain('swap_transfers{kind="payout",state="HELD"} 0');
+    expect(text.match(/^swap_transfers\{/gm)).toHaveLength(6 * 6);
     expect(text).toContain('swap_transfers_oldest_unsettled_age_seconds{kind="payout"} 600');
     expect(text).toContain('swap_transfers_oldest_unsettled_age_seconds{kind="sweep"} 0');
   });

@@ -30,12 +30,16 @@ const payout = (overrides: Partial<Transfer>): Transfer => ({
   generation: 0,
   version: 3,
   reportedVersion: 0,
+  clearedAt: 0,
+  holdReason: null,
+  approvedAt: null,
   ...overrides,
 });
 
 describe('payoutProgress', () => {
   it.each([
     ['nothing while planned', { state: 'PLANNED', signed: null }, null],
+    ['nothing while held for an operator', { state: 'HELD', signed: null, clearedAt: null }, null],
     ['nothing while signed', { state: 'SIGNED' }, null],
     [
       'broadcast, with the Monero tx key',
@@ -62,6 +66,11 @@ describe('payoutProgress', () => {
       'failed before signing',
       { state: 'FAILED', signed: null, failure: 'why' },
       { state: 'failed', txid: null, fee: null },
+    ],
+    [
+      'rejected by an operator while held: failed, never signed',
+      { state: 'FAILED', signed: null, holdReason: 'above', failure: 'rejected by an operator: fraud' },
+      { state: 'failed', txid: null, reason: 'rejected by an operator: fraud' },
     ],
     ['nothing for a sweep', { kind: 'sweep' }, null],
   ] as Array<[string, Partial<Transfer>, object | null]>)('%s', (_, overrides, expected) => {

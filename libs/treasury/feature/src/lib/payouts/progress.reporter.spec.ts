@@ -24,6 +24,9 @@ const broadcast = (version: number): Transfer => ({
   generation: 0,
   version,
   reportedVersion: 0,
+  clearedAt: 0,
+  holdReason: null,
+  approvedAt: null,
 });
 
 const silent = quietLogger({ info: () => undefined, warn: () => undefined, error: () => undefined });

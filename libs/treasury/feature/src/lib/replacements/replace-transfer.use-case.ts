@@ -10,6 +10,7 @@ import {
 import { transition, type TransferDecision, type TransferRefusal } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
+import type { SigningFreeze } from '../policy/signing-freeze';
 import { signedOf } from '../sending/network-sender';
 import { TreasuryErrors } from '../signing/treasury-errors';
 import { childBatch, fillerBatch, switchBatch } from './replacement-postings';
@@ -22,6 +23,8 @@ export interface ReplaceTransferDeps {
   reservationsChanged: (network: Network) => void;
   /** A SIGNED transfer's new bytes go out with its network's next sending pass. */
   kick: (network: Network) => void;
+  /** Nothing is signed on a frozen network, the operator's replacements neither. */
+  freeze: Pick<SigningFreeze, 'frozen'>;
   logger: Logger;
 }
 
@@ -37,6 +40,7 @@ const REFUSED: Record<TransferRefusal, (transfer: Transfer) => string> = {
   CONFIRMED_ALREADY: (t) => `transfer ${t.id} is confirmed already (${t.signed?.txid}): nothing to replace`,
   FAILED_ALREADY: (t) => `transfer ${t.id} has failed (${t.failure}): nothing to replace`,
   NOT_SIGNED: (t) => `transfer ${t.id} is not signed yet: nothing to replace`,
+  NOT_HELD: (t) => `transfer ${t.id} is ${t.state}: nothing to replace`,
   NOT_BROADCAST: (t) => `transfer ${t.id} is not broadcast yet: no child can spend it`,
   ILLEGAL_MOVE: (t) => `transfer ${t.id} is ${t.state}: nothing to replace`,
 };
@@ -160,8 +164,9 @@ export class ReplaceTransfer {
     return sender;
   }
 
-  /** Signing errors the operator can act on are answered in the chain's words; others as a node away. */
+  /** Nothing while the network is frozen; signing errors the operator can act on are answered in the chain's words, others as a node away. */
   private async signed<T>(network: Network, sign: () => Promise<T>): Promise<T> {
+    if (await this.deps.freeze.frozen(network)) throw TreasuryErrors.frozen(network);
     try {
       return await sign();
     } catch (err) {

@@ -13,6 +13,8 @@ import { transition, type TransferEvent, type TransferMove } from '@swap/treasur
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedBatch, undoBatch } from '../ledger/transfer-postings';
 import type { ProgressReporter } from '../payouts/progress.reporter';
+import type { PayoutPolicy } from '../policy/payout-policy';
+import type { SigningFreeze } from '../policy/signing-freeze';
 import type { ExpiredTransfers } from './expired-transfers';
 import { postponeAsDecided } from './postpone';
 import type { RetryPolicy } from './retry-policy';
@@ -31,6 +33,10 @@ export interface NetworkSenderDeps {
   batchSize: number;
   /** Refused or lost transactions on chains whose transactions expire. */
   expired: ExpiredTransfers;
+  /** Screens what leaves the hot wallet against the limits before it is signed. */
+  policy: Pick<PayoutPolicy, 'screen'>;
+  /** The operator's kill switch: nothing is signed on a frozen network. */
+  freeze: Pick<SigningFreeze, 'frozen'>;
 }
 
 /** The stored bytes of a transfer from SIGNED on. */
@@ -40,7 +46,8 @@ export function signedOf(transfer: Transfer): SignedTransaction {
 }
 
 /**
- * Sends one network's transfers in order, oldest first: sign, persist, and only then broadcast.
+ * Sends one network's transfers in order, oldest first: screen (the freeze and the payout limits),
+ * sign, persist, and only then broadcast.
  * Due transfers are signed as a batch (an address's next nonces in turn), stored together, then
  * broadcast one after the other in that order; a signed transfer no node has taken yet goes out
  * (byte for byte) before anything else is signed, so account nonces never overtake each other.
@@ -114,11 +121,15 @@ export class NetworkSender {
         continue;
       }
       if (planned.length === 0) return;
+      // Between planned and signed: the kill switch, then the payout policy (held ones leave PLANNED).
+      if (await this.deps.freeze.frozen(this.network)) return;
+      const cleared = await this.deps.policy.screen(planned);
+      if (cleared.length === 0) continue;
       // Nothing else was waiting to go out: what was just signed goes next, in its order.
-      const signed = planned.length === 1 ? await this.sign(planned[0]) : await this.signBatch(planned);
+      const signed = cleared.length === 1 ? await this.sign(cleared[0]) : await this.signBatch(cleared);
       if (signed.length > 0 && !(await this.broadcast(signed))) return;
       // Everything due is out: a transfer planned since kicked the pass queued behind this one.
-      if (signed.length === planned.length && planned.length < batchSize) return;
+      if (signed.length === cleared.length && planned.length < batchSize) return;
     }
   }
 

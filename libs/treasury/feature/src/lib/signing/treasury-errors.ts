@@ -31,6 +31,30 @@ export const TreasuryErrors = {
   wrongState: (message: string) => new TreasuryError('CONFLICT', message, 409),
   /** A replacement the network or transfer cannot have (no nonces, no change output, above the fee cap). */
   cannotReplace: (message: string) => new TreasuryError('CANNOT_REPLACE', message, 422),
+  /** The engine has not ordered this refund, or the treasury has not recorded its order yet: ask again. */
+  refundNotOrdered: (requestId: string) =>
+    new TreasuryError(
+      'REFUND_NOT_ORDERED',
+      `No refund command ${requestId} from the engine has reached the treasury, which signs only refunds the engine ordered; ask again later`,
+      409,
+    ),
+  /** The request differs from the engine's refund command: never signed. */
+  refundMismatch: (requestId: string, fields: readonly string[]) =>
+    new TreasuryError(
+      'REFUND_MISMATCH',
+      `Refund ${requestId} is not the refund the engine ordered: its ${fields.join(', ')} differ${fields.length === 1 ? 's' : ''}`,
+      403,
+    ),
+  /** Above a payout limit, waiting for an operator (swapctl treasury approve | reject): ask again. */
+  held: (id: string, reason: string | null) =>
+    new TreasuryError(
+      'HELD',
+      `Transfer ${id} is held for an operator's approval${reason ? `: ${reason}` : ''}; ask again later`,
+      409,
+    ),
+  /** An operator froze signing (swapctl treasury freeze): ask again. */
+  frozen: (network: string) =>
+    new TreasuryError('FROZEN', `Signing on ${network} is frozen by an operator; ask again later`, 503),
   unavailable: (network: string) =>
     new TreasuryError('UNAVAILABLE', `The ${network} node cannot be reached right now; ask again later`, 503),
 };

@@ -5,11 +5,13 @@ import {
   type TransferView,
 } from '@swap/contracts';
 import type { ListedTransfer, TransferRepository } from '@swap/treasury-data';
+import { TreasuryErrors } from '../signing/treasury-errors';
 
 /**
  * The operator's list of transfers (`swapctl treasury transfers`): by default the ones still in
  * the treasury's hands, oldest first, so a payout stuck behind a refused broadcast or a node that
- * is down shows at the top with its attempts, next try and last failure.
+ * is down shows at the top with its attempts, next try and last failure, and a held one with the
+ * limit it is above (`--held`).
  */
 export class ListTransfers {
   constructor(private readonly transfers: TransferRepository) {}
@@ -21,6 +23,13 @@ export class ListTransfers {
       request.limit ?? DEFAULT_TRANSFERS_LIMIT,
     );
     return listed.map(toView);
+  }
+
+  /** One transfer, as listed. */
+  async one(id: string): Promise<TransferView> {
+    const listed = await this.transfers.listed(id);
+    if (!listed) throw TreasuryErrors.transferNotFound(id);
+    return toView(listed);
   }
 }
 
@@ -40,6 +49,7 @@ function toView({ transfer, createdAt, updatedAt }: ListedTransfer): TransferVie
     nextAttemptAt: transfer.nextAttemptAt,
     failure: transfer.failure,
     lastError: transfer.lastError,
+    holdReason: transfer.holdReason,
     generation: transfer.generation,
     createdAt,
     updatedAt,
