@@ -4,11 +4,17 @@
 # existing Secrets), then reads every rendered document back and checks what the chart promises:
 # valid YAML, unique names, a Service per Deployment, every variable a service cannot start
 # without (in the ci sets, where everything is configured), each secret and node URL only in the
-# pods that need it (the mnemonic in the treasury alone, SECRETS_KEY in the gateway and the notifier
-# alone), webhooks to private addresses refused by default, no watcher with nothing to watch, the
+# pods that need it (the mnemonic in the treasury alone, SECRETS_KEY in the gateway alone and never
+# in the notifier, WEBHOOK_SECRETS_KEY in the notifier alone), each service's DATABASE_URL from a
+# Secret of its own (its own role; one for every watcher), webhooks to private addresses refused by default, no watcher with nothing to watch, the
 # Ingress routing the API and the status pages and nothing internal, market prices by default, and
 # pods that roll when a chart-made Secret they read changes, only those; the gateway trusting the
-# Ingress controller's X-Forwarded-For by default when the chart's Ingress is on, and no one else's.
+# Ingress controller's X-Forwarded-For by default when the chart's Ingress is on, and no one else's;
+# each service on the bus as its own identity (its seed alone mounted, NATS_NKEY_SEED_FILE naming it),
+# the authorization ConfigMap admitting exactly the release's identities with the permissions of
+# files/nats-permissions.json (and nats-server reading it, where installed); the NetworkPolicies:
+# default deny, then DNS, NATS, PostgreSQL and each service's own outside services, nothing in but
+# metrics scrapes and the gateway's clients.
 # Uses `helm` from the PATH or $HELM; without helm, tools/render-chart/helm (the same rendering,
 # built with Go from Debian's packages; no lint). Without either it says so and exits 0.
 set -euo pipefail
@@ -88,8 +94,17 @@ refuse 'a misspelt value' 'replica' --set gateway.replica=3
 refuse 'a misspelt watcher setting' 'pollMS' --set watchers.btc.pollMS=500
 refuse 'a misspelt notifier setting' 'allowPrivateWebhook' --set notifier.allowPrivateWebhook=true
 refuse 'a misspelt node setting' 'rpcURL' --set networks.btc.node.rpcURL=http://node:8332
+refuse 'the one DATABASE_URL every service shared before' 'Additional property database' \
+  --set database.existingSecret=swap-database
+refuse 'a DATABASE_URL for pricing, which has no schema' 'pricing: Additional property database' \
+  --set pricing.database.existingSecret=swap-db-pricing
 refuse 'a grace period shorter than the shutdown' 'terminationGracePeriodSeconds' \
   --set gateway.terminationGracePeriodSeconds=12
+refuse 'a seed where a public key goes' 'bus.publicKeys.gateway' \
+  --set bus.publicKeys.gateway=SUAID4OG3BIFJKK3423IGBUBS2YCRHFQBLN5XTROEG6JQJUGZACMHVFHAM
+refuse 'a misspelt bus identity' 'gatway' --set bus.seedSecrets.gatway=swap-bus-gateway
+refuse "two sources of NATS's CA" 'set one of them' --set bus.tls.caSecret=a --set bus.tls.caConfigMap=b
+refuse 'a port that is none' 'networkPolicy.nats.port' --set networkPolicy.nats.port=70000
 refuse 'a watcher with nothing to watch (no node, no devnet)' 'BTC has nothing to watch' --set watchers.btc.enabled=true
 refuse 'every watcher on with nothing to watch' 'watchers.defaults.enabled is true' --set watchers.defaults.enabled=true
 accept 'several engines (inbox partitions through KV leases)' --set engine.replicas=4
@@ -102,7 +117,9 @@ accept 'a watcher on its node' --set networks.xmr.node.daemonRpcUrl=http://moner
 full="$chart/ci/full-values.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" >"$out/full.base.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
-  --set database.url=postgres://swap:test-only-other@postgres.db.svc:5432/swap >"$out/full.database.yaml"
+  --set engine.database.url=postgres://swap_engine:test-only-other@postgres.db.svc:5432/swap >"$out/full.database.yaml"
+"$HELM" template swap "$chart" --namespace swap -f "$full" \
+  --set watchers.database.url=postgres://swap_watcher:test-only-other@postgres.db.svc:5432/swap >"$out/full.watcher-database.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
   --set networks.btc.xpub=test-only-other-btc-xpub >"$out/full.btc-xpub.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
@@ -111,17 +128,24 @@ full="$chart/ci/full-values.yaml"
   --set networks.xmr.watcherWallet.password=test-only-other >"$out/full.xmr-watcher-wallet.yaml"
 "$HELM" template swap "$chart" --namespace swap -f "$full" \
   --set gateway.secretsKey.value=test-only-other-fedcba9876543210fedcba98 >"$out/full.secrets-key.yaml"
+"$HELM" template swap "$chart" --namespace swap -f "$full" \
+  --set notifier.webhookSecretsKey.value=test-only-other-0123456789abcdef01234567 >"$out/full.webhook-key.yaml"
 # The defaults with the Ingress on: which proxy the gateway believes.
 "$HELM" template swap "$chart" --namespace swap --set ingress.enabled=true >"$out/default.ingress.yaml"
+# The NetworkPolicies turned off.
+"$HELM" template swap "$chart" --namespace swap --set networkPolicy.enabled=false >"$out/default.no-policies.yaml"
 
 if ! node -e "require('yaml')" >/dev/null 2>&1; then
   say "no YAML parser (node's yaml package): rendered manifests not read back"
   say "ok"
   exit 0
 fi
-node - "$out" "$out"/*.rendered.yaml <<'EOF'
+node - "$chart" "$out" "$out"/*.rendered.yaml <<'EOF'
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
+const { spawnSync } = require('child_process');
+const { isDeepStrictEqual } = require('util');
 const { parseAllDocuments } = require('yaml');
 let failed = false;
 const fail = (file, message) => {
@@ -163,8 +187,11 @@ const nodeOf = (variable) => NETWORKS.find((n) => NODE[n].includes(variable));
 const scope = {
   TREASURY_MNEMONIC: ['treasury'],
   TREASURY_MNEMONIC_FILE: ['treasury'],
-  // The notifier encrypts webhook secrets with the gateway's key (D12).
-  SECRETS_KEY: ['gateway', 'notifier'],
+  // API secrets' key; webhook secrets are sealed under the notifier's own (D12).
+  SECRETS_KEY: ['gateway'],
+  SECRETS_OLD_KEY: ['gateway'],
+  WEBHOOK_SECRETS_KEY: ['notifier'],
+  WEBHOOK_SECRETS_OLD_KEY: ['notifier'],
   XMR_WALLET_PASSWORD: ['treasury', 'watcher-xmr'],
   XMR_WALLET_NAME: ['treasury', 'watcher-xmr'],
 };
@@ -196,11 +223,173 @@ const needs = (component) => {
     pricing: common,
     treasury: [...withDb, 'TREASURY_MNEMONIC|TREASURY_MNEMONIC_FILE', ...XPUBS],
     refunds: withDb,
-    notifier: [...withDb, 'SECRETS_KEY', 'PUBLIC_URL', 'WEBHOOK_ALLOW_PRIVATE'],
+    notifier: [...withDb, 'WEBHOOK_SECRETS_KEY', 'PUBLIC_URL', 'WEBHOOK_ALLOW_PRIVATE'],
     devnet: [...withDb, 'DEVNET_BLOCK_SECONDS', ...XPUBS],
   }[component];
 };
-const [dir, ...rendered] = process.argv.slice(2);
+// The bus (values.yaml bus): a service's own seed and NATS's CA, in one read-only volume.
+const BUS_DIR = '/var/run/secrets/instant-swap/bus';
+const PERMISSIONS = JSON.parse(fs.readFileSync(path.join(process.argv[2], 'files/nats-permissions.json'), 'utf8'));
+const NATS_SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((f) =>
+  fs.existsSync(f),
+);
+// The values a set renders with: values.yaml, then its ci file (maps merged, anything else replaced).
+const merge = (base, over) =>
+  over && typeof over === 'object' && !Array.isArray(over) && base && typeof base === 'object' && !Array.isArray(base)
+    ? Object.fromEntries([...new Set([...Object.keys(base), ...Object.keys(over)])].map((k) => [k, merge(base[k], over[k])]))
+    : over === undefined ? base : over;
+const DEFAULTS = read('values.yaml', path.join(process.argv[2], 'values.yaml'))[0];
+const valuesOf = (name, extra = {}) => {
+  const file = path.join(process.argv[2], 'ci', name);
+  return merge(merge(DEFAULTS, name && fs.existsSync(file) ? read(name, file)[0] : {}), extra);
+};
+/** The users of the authorization block: `# identity`, then its JSON (serverAuthorization's shape). */
+const usersOf = (conf) =>
+  Object.fromEntries([...conf.matchAll(/# (\w+)\n\s*(\{.*\})/g)].map(([, id, json]) => [id, JSON.parse(json)]));
+const portsOf = (rule) => (rule.ports || []).map((p) => p.port);
+const selects = (policy, component) => {
+  const labels = policy.spec.podSelector.matchLabels || {};
+  return labels['app.kubernetes.io/component'] === component;
+};
+
+/**
+ * Each pod mounts its own identity's seed (ci sets: Secret swap-bus-<identity>) and NATS's CA, read-only,
+ * and NATS_NKEY_SEED_FILE names the seed; nothing in the default set, which configures no identity.
+ */
+function checkBusIdentity(name, d, component) {
+  const pod = d.spec.template.spec;
+  const container = pod.containers[0];
+  const identity = container.name; // the app: every watcher is `watcher`
+  const env = container.env || [];
+  const seedFile = ref(env, 'NATS_NKEY_SEED_FILE');
+  const volume = (pod.volumes || []).find((v) => v.name === 'bus');
+  const mount = (container.volumeMounts || []).find((m) => m.name === 'bus');
+  const sources = (volume && volume.projected.sources) || [];
+  const seeds = sources.filter((s) => s.secret && s.secret.items.some((i) => i.path.endsWith('.nk')));
+  const others = JSON.stringify(pod.volumes || []).match(/swap-bus-[a-z]+/g) || [];
+  if (others.some((secret) => secret !== `swap-bus-${identity}`)) fail(name, `${component} mounts ${others}`);
+  if (name === 'default') {
+    if (seedFile || volume) fail(name, `${component} has a bus identity by default`);
+    return;
+  }
+  if (seedFile !== JSON.stringify(`${BUS_DIR}/${identity}.nk`))
+    fail(name, `${component}: NATS_NKEY_SEED_FILE is ${seedFile}`);
+  const [seed] = seeds;
+  if (seeds.length !== 1 || seed.secret.name !== `swap-bus-${identity}` || seed.secret.items[0].path !== `${identity}.nk`)
+    fail(name, `${component} does not mount swap-bus-${identity} (alone) as ${identity}.nk: ${JSON.stringify(sources)}`);
+  if (!mount || mount.mountPath !== BUS_DIR || mount.readOnly !== true)
+    fail(name, `${component}: the bus volume is not mounted read-only at ${BUS_DIR}`);
+  const ca = sources.some((s) => (s.secret || s.configMap).items.some((i) => i.path === 'ca.crt'));
+  if (ref(env, 'NATS_TLS_CA_FILE') !== JSON.stringify(`${BUS_DIR}/ca.crt`) || !ca) fail(name, `${component} gets no NATS CA`);
+}
+
+/**
+ * nats-server's authorization block: exactly the identities the release runs and the operator, each
+ * with its public key from the values and the generated permissions, which let only the operator
+ * publish ops.*, only the refunds service ask the treasury to sign, only the engine publish swap events.
+ */
+function checkAuthorization(name, objects, deployments, values) {
+  const maps = objects.filter((o) => o.kind === 'ConfigMap' && o.metadata.name.endsWith('-bus-authorization'));
+  const keys = values.bus.publicKeys;
+  if (!Object.values(keys).some(Boolean)) {
+    if (maps.length) fail(name, 'an authorization ConfigMap without public keys');
+    return;
+  }
+  if (maps.length !== 1) return fail(name, `${maps.length} authorization ConfigMaps`);
+  const [map] = maps;
+  const namespace = values.bus.authorizationNamespace;
+  if (namespace && map.metadata.namespace !== namespace)
+    fail(name, `the authorization ConfigMap is in ${map.metadata.namespace}, not ${namespace}`);
+  const conf = map.data['authorization.conf'];
+  const users = usersOf(conf);
+  const apps = deployments.map((d) => d.spec.template.spec.containers[0].name);
+  const devnet = apps.includes('devnet');
+  const want = ['gateway', 'pricing', 'engine', 'watcher', 'treasury', 'refunds', 'notifier', 'devnet', 'operator'].filter(
+    (id) => id === 'operator' || apps.includes(id),
+  );
+  if (JSON.stringify(Object.keys(users)) !== JSON.stringify(want))
+    fail(name, `the authorization admits ${Object.keys(users)}, not ${want}`);
+  const generated = PERMISSIONS[devnet ? 'withDevnet' : 'withoutDevnet'];
+  for (const [id, user] of Object.entries(users)) {
+    if (user.nkey !== keys[id]) fail(name, `${id}'s nkey is ${user.nkey}, not bus.publicKeys.${id}`);
+    if (!isDeepStrictEqual(user.permissions, generated[id]))
+      fail(name, `${id}'s permissions are not files/nats-permissions.json's`);
+    const publishes = (subject) => user.permissions.publish.allow.includes(subject);
+    if (id !== 'operator' && user.permissions.publish.allow.some((s) => s.startsWith('ops.')))
+      fail(name, `${id} may publish ops.*`);
+    if (id !== 'refunds' && publishes('treasury.rpc.sign-transfer')) fail(name, `${id} may ask the treasury to sign`);
+    if (id !== 'engine' && publishes('swap.*.updated')) fail(name, `${id} may publish swap events`);
+  }
+  if (NATS_SERVER) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nats-auth-')), 'authorization.conf');
+    fs.writeFileSync(file, conf);
+    const test = spawnSync(NATS_SERVER, ['-t', '-c', file], { encoding: 'utf8' });
+    if (test.status !== 0) fail(name, `nats-server refuses the authorization block: ${test.stderr}${test.stdout}`);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Default deny for every pod of the release, then each service's own: in, only metrics scrapes (and
+ * the gateway's clients); out, DNS, NATS, PostgreSQL (not pricing) and its outside services only.
+ */
+function checkNetworkPolicies(name, objects, deployments, values) {
+  const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+  const np = values.networkPolicy;
+  const [natsPort, pgPort] = [np.nats.port, np.postgres.port];
+  const deny = policies.filter((p) => !p.spec.podSelector.matchLabels['app.kubernetes.io/component']);
+  const [all] = deny;
+  if (deny.length !== 1 || all.spec.ingress || all.spec.egress || String(all.spec.policyTypes) !== 'Ingress,Egress')
+    fail(name, 'no default-deny NetworkPolicy for every pod of the release');
+  const ingressOn = objects.some((o) => o.kind === 'Ingress');
+  for (const d of deployments) {
+    const component = d.metadata.labels['app.kubernetes.io/component'];
+    const { name: app, env = [] } = d.spec.template.spec.containers[0];
+    const own = policies.filter((p) => selects(p, component));
+    if (own.length !== 1) { fail(name, `${component} has ${own.length} NetworkPolicies`); continue; }
+    const { ingress = [], egress = [] } = own[0].spec;
+    const metrics = ingress.filter((r) => isDeepStrictEqual(r.from, np.metrics.from));
+    if (metrics.length !== 1 || String(portsOf(metrics[0])) !== 'http')
+      fail(name, `${component} admits no metrics scrape on its port`);
+    const others = ingress.filter((r) => !metrics.includes(r));
+    if (app !== 'gateway' && others.length)
+      fail(name, `something but metrics scrapes reaches ${component}: ${JSON.stringify(others)}`);
+    // The gateway: its Ingress controller alone behind the Ingress, anyone without it.
+    const open = others.filter((r) => !r.from);
+    if (app === 'gateway' && (ingressOn ? open.length || !others.length : open.length !== 1))
+      fail(name, `the gateway admits ${JSON.stringify(others)} ${ingressOn ? 'behind' : 'without'} the Ingress`);
+    const ports = egress.flatMap(portsOf);
+    const dns = egress.find((r) => (r.ports || []).some((p) => p.port === 53 && p.protocol === 'UDP'));
+    if (!dns || !isDeepStrictEqual(dns.to || [], np.dns.to))
+      fail(name, `${component} cannot resolve names (no DNS rule to the cluster's DNS)`);
+    const nats = egress.find((r) => String(portsOf(r)) === String(natsPort));
+    if (!nats || !isDeepStrictEqual(nats.to || [], np.nats.to))
+      fail(name, `${component} cannot reach NATS on ${natsPort} where it runs`);
+    if ((app !== 'pricing') !== ports.includes(pgPort))
+      fail(name, `${component} ${app === 'pricing' ? 'reaches' : 'cannot reach'} PostgreSQL`);
+    const outside = egress.filter((r) => !portsOf(r).every((p) => [53, natsPort, pgPort].includes(p)));
+    if (['engine', 'gateway', 'devnet'].includes(app) && outside.length)
+      fail(name, `${component} reaches ${JSON.stringify(outside)}`);
+    if (['pricing', 'notifier'].includes(app) && (outside.length !== 1 || String(portsOf(outside[0])) !== '443'))
+      fail(name, `${component} does not reach 443 (alone) outside: ${JSON.stringify(outside)}`);
+    if (app === 'notifier') {
+      const privateOk = values.notifier.allowPrivateWebhooks;
+      const to = JSON.stringify(outside[0] && outside[0].to);
+      if (privateOk ? to !== undefined : !to || !to.includes('10.0.0.0/8') || !to.includes('192.168.0.0/16'))
+        fail(name, `the notifier's webhooks reach ${to}${privateOk ? '' : ' (private addresses too)'}`);
+    }
+    // The nodes: one rule for each network whose node the pod has (its URL), none for the devnet's.
+    const nodes = NETWORKS.filter((n) => ref(env, NODE[n][0]));
+    if (['treasury', 'refunds', 'watcher'].includes(app) && outside.length !== nodes.length)
+      fail(name, `${component} reaches ${outside.length} outside services for its ${nodes.length} nodes`);
+    const btc = np.nodes.btc;
+    const toBtc = (r) => String(portsOf(r)) === String(btc.ports) && isDeepStrictEqual(r.to || [], btc.to);
+    if (component === 'watcher-btc' && nodes.length && !outside.some(toBtc))
+      fail(name, `watcher-btc does not reach its node on ${btc.ports} at ${JSON.stringify(btc.to)}`);
+  }
+}
+
+const [, dir, ...rendered] = process.argv.slice(2);
 for (const file of rendered) {
   const name = path.basename(file, '.rendered.yaml');
   const objects = read(name, file);
@@ -221,6 +410,7 @@ for (const file of rendered) {
     }
     if (component !== 'treasury' && JSON.stringify(pod.volumes || []).includes('treasury'))
       fail(name, `${component} mounts the treasury's Secret`);
+    checkBusIdentity(name, d, component);
     // The default set configures no secret: there NOTES.txt names what is missing instead.
     if (name !== 'default') {
       const names = env.map((e) => e.name);
@@ -262,10 +452,26 @@ for (const file of rendered) {
   if (refunds && ref(refunds, 'XMR_WALLET_RPC_URL') &&
     [treasury, watcherXmr].some((env) => env && ref(env, 'XMR_WALLET_RPC_URL') === ref(refunds, 'XMR_WALLET_RPC_URL')))
     fail(name, "the refunds service gets a Monero wallet's wallet-rpc");
-  // Webhook secrets are encrypted with the very key the gateway uses (one Secret, one key).
+  // The notifier never holds the key that opens API secrets, nor seals its own under it.
   const [gateway, notifier] = ['gateway', 'notifier'].map(envOf);
-  if (gateway && notifier && ref(gateway, 'SECRETS_KEY') !== ref(notifier, 'SECRETS_KEY'))
-    fail(name, 'the gateway and the notifier get different SECRETS_KEY');
+  if (notifier && ref(notifier, 'SECRETS_KEY')) fail(name, 'the notifier gets SECRETS_KEY');
+  if (gateway && notifier && ref(notifier, 'WEBHOOK_SECRETS_KEY') &&
+    ref(notifier, 'WEBHOOK_SECRETS_KEY') === ref(gateway, 'SECRETS_KEY'))
+    fail(name, "the notifier's WEBHOOK_SECRETS_KEY is the gateway's SECRETS_KEY");
+  // Each service's DATABASE_URL from its own Secret, so as its own role (README "Database roles");
+  // every watcher is one service there, `watcher`.
+  const databaseSecrets = new Map();
+  for (const d of deployments) {
+    const app = d.spec.template.spec.containers[0].name;
+    const url = (d.spec.template.spec.containers[0].env || []).find((e) => e.name === 'DATABASE_URL');
+    const secret = url && url.valueFrom && url.valueFrom.secretKeyRef;
+    if (url && !secret) fail(name, `${app}'s DATABASE_URL is not from a Secret`);
+    if (!secret) continue;
+    const apps = databaseSecrets.get(secret.name) || new Set();
+    databaseSecrets.set(secret.name, apps.add(app));
+  }
+  for (const [secret, apps] of databaseSecrets)
+    if (apps.size > 1) fail(name, `${[...apps].join(', ')} get their DATABASE_URL from one Secret, ${secret}`);
   // The Ingress routes the API and the status pages (D17), nothing internal (D16).
   for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
     for (const rule of ingress.spec.rules) {
@@ -304,6 +510,8 @@ for (const file of rendered) {
         fail(name, `${alert.alert} does not link to the runbook`);
     }
   }
+  checkAuthorization(name, objects, deployments, valuesOf(name));
+  checkNetworkPolicies(name, objects, deployments, valuesOf(name));
   // Placeholder secrets in the ci values must end up in Secrets only, never inline in a pod spec.
   objects
     .filter((o) => o.kind !== 'Secret' && JSON.stringify(o).includes('test-only'))
@@ -317,6 +525,11 @@ const defaultIngress = read('default.ingress.yaml', path.join(dir, 'default.ingr
 if (JSON.stringify(defaultIngress) !== JSON.stringify([JSON.stringify(INGRESS_HOP)]))
   fail('default.ingress.yaml', `the gateway's TRUST_PROXY is ${defaultIngress}, not "${INGRESS_HOP}" behind the chart's Ingress`);
 console.log(`check-chart: default.ingress.yaml: the gateway believes X-Forwarded-For from ${INGRESS_HOP}`);
+const ingressSet = read('default.ingress.yaml', path.join(dir, 'default.ingress.yaml'));
+checkNetworkPolicies('default.ingress.yaml', ingressSet, ingressSet.filter((o) => o.kind === 'Deployment'), valuesOf('', { ingress: { enabled: true } }));
+const unpoliced = read('default.no-policies.yaml', path.join(dir, 'default.no-policies.yaml')).filter((o) => o.kind === 'NetworkPolicy');
+if (unpoliced.length) fail('default.no-policies.yaml', `${unpoliced.length} NetworkPolicies with networkPolicy.enabled false`);
+console.log('check-chart: NetworkPolicies: the gateway behind the Ingress reached from its controller only; none when turned off');
 
 // A changed chart-made Secret rolls exactly the pods that read it.
 const checksums = (file) =>
@@ -330,11 +543,13 @@ const checksums = (file) =>
   );
 const base = checksums('full.base.yaml');
 const rolls = {
-  'full.database.yaml': (c) => c !== 'pricing',
+  'full.database.yaml': (c) => c === 'engine',
+  'full.watcher-database.yaml': (c) => c.startsWith('watcher-'),
   'full.btc-xpub.yaml': (c) => ['engine', 'treasury', 'devnet', 'watcher-btc'].includes(c),
   'full.btc-node.yaml': (c) => ['treasury', 'refunds', 'watcher-btc'].includes(c),
   'full.xmr-watcher-wallet.yaml': (c) => c === 'watcher-xmr',
-  'full.secrets-key.yaml': (c) => ['gateway', 'notifier'].includes(c),
+  'full.secrets-key.yaml': (c) => c === 'gateway',
+  'full.webhook-key.yaml': (c) => c === 'notifier',
 };
 for (const [file, shouldRoll] of Object.entries(rolls)) {
   for (const [component, checksum] of Object.entries(checksums(file))) {

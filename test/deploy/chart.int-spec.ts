@@ -114,25 +114,55 @@ describeChart(`the Helm chart, rendered with ${renderer}`, () => {
       /gateway gets TREASURY_MNEMONIC/,
     ],
     [
-      'SECRETS_KEY outside the gateway and the notifier',
+      'SECRETS_KEY in the notifier',
       'templates/_env.tpl',
       (text) =>
         text.replace(
-          '- name: ENGINE_LEASE_SECONDS',
+          '- name: WEBHOOK_ALLOW_PRIVATE',
           '{{- with include "instant-swap.secretsKeySecret" .root }}\n' +
-            '{{- include "instant-swap.secretEnv" (list "SECRETS_KEY" .) }}\n{{- end }}\n- name: ENGINE_LEASE_SECONDS',
+            '{{- include "instant-swap.secretEnv" (list "SECRETS_KEY" .) }}\n{{- end }}\n- name: WEBHOOK_ALLOW_PRIVATE',
         ),
-      /engine gets SECRETS_KEY/,
+      /notifier gets SECRETS_KEY/,
     ],
     [
       'a notifier without the key that encrypts webhook secrets',
       'templates/_env.tpl',
       (text) =>
         text.replace(
-          /(define "instant-swap\.env\.notifier"[\s\S]*?)\{\{- include "instant-swap\.secretEnv" \(list "SECRETS_KEY" \.\) \}\}\n/,
+          /(define "instant-swap\.env\.notifier"[\s\S]*?)\{\{- include "instant-swap\.secretEnv" \(list "WEBHOOK_SECRETS_KEY" \.\) \}\}\n/,
           '$1',
         ),
-      /notifier lacks SECRETS_KEY/,
+      /notifier lacks WEBHOOK_SECRETS_KEY/,
+    ],
+    [
+      "the notifier sealing webhook secrets under the gateway's key",
+      'templates/_helpers.tpl',
+      (text) =>
+        text.replace(
+          '{{- with .Values.notifier.webhookSecretsKey }}',
+          '{{- with .Values.gateway.secretsKey }}',
+        ),
+      /notifier's WEBHOOK_SECRETS_KEY is the gateway's SECRETS_KEY/,
+    ],
+    [
+      'every service on one DATABASE_URL Secret',
+      'templates/_helpers.tpl',
+      (text) =>
+        text.replace(
+          '(index $root.Values (ternary "watchers" $app (eq $app "watcher")) | default dict).database',
+          '$root.Values.gateway.database',
+        ),
+      /get their DATABASE_URL from one Secret, swap-db-gateway/,
+    ],
+    [
+      'a DATABASE_URL Secret made for one service that rolls another',
+      'templates/_deployment.tpl',
+      (text) =>
+        text.replace(
+          '{{- with (index $v (ternary "watchers" .c.app (eq .c.app "watcher"))).database }}',
+          '{{- with $v.engine.database }}',
+        ),
+      /full\.database\.yaml: \w+ rolls when that Secret changes/,
     ],
     [
       "a gateway that believes no proxy behind the chart's Ingress",
@@ -149,6 +179,58 @@ describeChart(`the Helm chart, rendered with ${renderer}`, () => {
           '"loopback,linklocal,uniquelocal" "uniquelocal"',
         ),
       /default: the gateway's TRUST_PROXY is "uniquelocal", not "false"/,
+    ],
+    [
+      "a chart that mounts the gateway's seed in every pod",
+      'templates/_helpers.tpl',
+      (text) =>
+        text.replace(
+          '(index . 0).Values.bus.seedSecrets | default dict) (index . 1)',
+          '(index . 0).Values.bus.seedSecrets | default dict) "gateway"',
+        ),
+      /treasury mounts swap-bus-gateway/,
+    ],
+    [
+      'a schema that takes a seed for a public key',
+      'values.schema.json',
+      (text) => text.replace('"pattern": "^(|U[A-Z2-7]{55})$"', '"pattern": "^(|[SU][A-Z2-7]+)$"'),
+      /the chart accepted a seed where a public key goes/,
+    ],
+    [
+      'permissions that let the gateway ask the treasury to sign',
+      'files/nats-permissions.json',
+      (text) =>
+        text.replace(
+          '"engine.rpc.swap.advance",',
+          '"engine.rpc.swap.advance", "treasury.rpc.sign-transfer",',
+        ),
+      /gateway may ask the treasury to sign/,
+    ],
+    [
+      'something but metrics scrapes reaching the treasury',
+      'templates/networkpolicies.yaml',
+      (text) =>
+        text.replace(
+          '{{- $ingress = append $ingress (dict "from" . "ports" $http) }}\n{{- end }}\n{{- if eq $c.app "gateway" }}',
+          '{{- $ingress = append $ingress (dict "ports" $http) }}\n{{- end }}\n{{- if eq $c.app "gateway" }}',
+        ),
+      /something but metrics scrapes reaches treasury/,
+    ],
+    [
+      'a notifier let reach private addresses by default',
+      'templates/networkpolicies.yaml',
+      (text) =>
+        text.replace(
+          '{{- if and (not $to) (not $.Values.notifier.allowPrivateWebhooks) }}',
+          '{{- if false }}',
+        ),
+      /default: the notifier's webhooks reach undefined \(private addresses too\)/,
+    ],
+    [
+      'pricing let reach PostgreSQL',
+      'templates/networkpolicies.yaml',
+      (text) => text.replace('{{- if ne $c.app "pricing" }}', '{{- if true }}'),
+      /pricing reaches PostgreSQL/,
     ],
     [
       'webhooks to private addresses allowed by default',

@@ -145,13 +145,41 @@ spec:
       {{- end }}
 {{- end }}
 
-{{/* Volumes: a writable /tmp on a read-only root, the treasury's mnemonic, the operator's extras. */}}
+{{/*
+Volumes: a writable /tmp on a read-only root, the bus identity's seed (its own only) and NATS's CA,
+the treasury's mnemonic, the operator's extras.
+*/}}
 {{- define "instant-swap.volumes" }}
 {{- $s := .c.settings }}
 {{- if $s.tmpDir.enabled }}
 - name: tmp
   emptyDir:
     sizeLimit: {{ $s.tmpDir.sizeLimit }}
+{{- end }}
+{{- $seed := include "instant-swap.busSeedSecret" (list .root .c.app) }}
+{{- $ca := include "instant-swap.busCa" .root }}
+{{- if or $seed $ca }}
+- name: bus
+  projected:
+    # Group-readable: the files are root-owned with the pod's fsGroup as their group.
+    defaultMode: 0440
+    sources:
+      {{- with $seed }}
+      - secret:
+          name: {{ . }}
+          items:
+            - key: {{ $.root.Values.bus.seedSecretKey }}
+              path: {{ $.c.app }}.nk
+      {{- end }}
+      {{- with $.root.Values.bus.tls }}
+      {{- if $ca }}
+      - {{ ternary "secret" "configMap" (ne .caSecret "") }}:
+          name: {{ .caSecret | default .caConfigMap }}
+          items:
+            - key: {{ .caKey }}
+              path: ca.crt
+      {{- end }}
+      {{- end }}
 {{- end }}
 {{- if eq .c.app "treasury" }}
 {{- with include "instant-swap.mnemonicSecret" .root }}
@@ -179,6 +207,11 @@ spec:
 - name: tmp
   mountPath: /tmp
 {{- end }}
+{{- if or (include "instant-swap.busSeedSecret" (list .root .c.app)) (include "instant-swap.busCa" .root) }}
+- name: bus
+  mountPath: {{ include "instant-swap.busMountPath" . }}
+  readOnly: true
+{{- end }}
 {{- if eq .c.app "treasury" }}
 {{- if and (include "instant-swap.mnemonicSecret" .root) $s.mnemonic.mountAsFile }}
 - name: treasury-mnemonic
@@ -195,8 +228,8 @@ spec:
 {{- define "instant-swap.secretsChecksum" -}}
 {{- $v := .root.Values }}
 {{- $used := list }}
-{{- if has .c.app (list "gateway" "engine" "treasury" "refunds" "notifier" "devnet" "watcher") }}
-{{- $used = append $used $v.database.url }}
+{{- with (index $v (ternary "watchers" .c.app (eq .c.app "watcher"))).database }}
+{{- $used = append $used .url }}
 {{- end }}
 {{- if has .c.app (list "engine" "treasury" "devnet") }}
 {{- $used = append $used (include "instant-swap.accountKeyValues" .root) }}
@@ -204,8 +237,11 @@ spec:
 {{- if eq .c.app "watcher" }}
 {{- $used = append $used (index $v.networks (lower .c.network) | default dict).xpub }}
 {{- end }}
-{{- if has .c.app (list "gateway" "notifier") }}
+{{- if eq .c.app "gateway" }}
 {{- $used = append $used $v.gateway.secretsKey.value }}
+{{- end }}
+{{- if eq .c.app "notifier" }}
+{{- $used = append $used $v.notifier.webhookSecretsKey.value }}
 {{- end }}
 {{- if eq .c.app "treasury" }}
 {{- $used = append $used $v.treasury.mnemonic.value }}

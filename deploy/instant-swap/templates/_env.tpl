@@ -6,7 +6,10 @@ A variable whose value is not configured is left out rather than set empty: the 
 stops at start-up naming every missing variable, and NOTES.txt names them at install time.
 */}}
 
-{{/* Every service: which app the image runs (the Dockerfile's APP), its port, log level and bus. */}}
+{{/*
+Every service: which app the image runs (the Dockerfile's APP), its port, log level and bus: the URL,
+and the files of the bus volume (_deployment.tpl), its identity's seed and the CA of NATS's TLS.
+*/}}
 {{- define "instant-swap.env.common" }}
 - name: APP
   value: {{ .c.app | quote }}
@@ -22,6 +25,14 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
   value: {{ . | quote }}
 {{- end }}
 {{- end }}
+{{- if include "instant-swap.busSeedSecret" (list .root .c.app) }}
+- name: NATS_NKEY_SEED_FILE
+  value: {{ printf "%s/%s.nk" (include "instant-swap.busMountPath" .) .c.app | quote }}
+{{- end }}
+{{- if include "instant-swap.busCa" .root }}
+- name: NATS_TLS_CA_FILE
+  value: {{ printf "%s/ca.crt" (include "instant-swap.busMountPath" .) | quote }}
+{{- end }}
 {{- end }}
 
 {{/* Names this replica in rate-limit gossip, bus connections and logs: the pod's name. */}}
@@ -32,9 +43,9 @@ stops at start-up naming every missing variable, and NOTES.txt names them at ins
       fieldPath: metadata.name
 {{- end }}
 
-{{/* DATABASE_URL (every service with a schema of its own) and its pool size. */}}
+{{/* DATABASE_URL as the app's own role (every service with a schema of its own) and its pool size. */}}
 {{- define "instant-swap.env.database" }}
-{{- with include "instant-swap.databaseSecret" .root }}
+{{- with include "instant-swap.databaseSecret" (list .root .c.app) }}
 {{- include "instant-swap.secretEnv" (list "DATABASE_URL" .) }}
 {{- end }}
 {{- with .c.settings.dbPoolSize }}
@@ -379,16 +390,19 @@ HOSTNAME names the replica in the network's follower lease.
 {{- end }}
 
 {{/*
-Webhooks (D12): SECRETS_KEY is the gateway's own Secret, as webhook secrets are encrypted at rest the
-way API secrets are; PUBLIC_URL the gateway's, as the swap orders sent carry its status-page links.
-HOSTNAME names the replica on the bus.
+Webhooks (D12): WEBHOOK_SECRETS_KEY is the notifier's own, never the gateway's SECRETS_KEY (and
+WEBHOOK_SECRETS_OLD_KEY for one upgrade); PUBLIC_URL the gateway's, as the swap orders sent carry
+its status-page links. HOSTNAME names the replica on the bus.
 */}}
 {{- define "instant-swap.env.notifier" }}
 {{- $s := .c.settings }}
 {{- include "instant-swap.env.hostname" . }}
 {{- include "instant-swap.env.database" . }}
-{{- with include "instant-swap.secretsKeySecret" .root }}
-{{- include "instant-swap.secretEnv" (list "SECRETS_KEY" .) }}
+{{- with include "instant-swap.webhookSecretsKeySecret" .root }}
+{{- include "instant-swap.secretEnv" (list "WEBHOOK_SECRETS_KEY" .) }}
+{{- end }}
+{{- with include "instant-swap.webhookSecretsOldKeySecret" .root }}
+{{- include "instant-swap.secretEnv" (list "WEBHOOK_SECRETS_OLD_KEY" .) }}
 {{- end }}
 {{- with .root.Values.gateway.publicUrl }}
 - name: PUBLIC_URL

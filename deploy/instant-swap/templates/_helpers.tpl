@@ -126,23 +126,54 @@ BTC LTC XMR TRX ETH SOL AVAX USDTTRC USDTERC
 Secret references: (name, key) of the Secret holding a value, the operator's existing Secret when
 named, else the one this chart creates from values; "" when neither is configured.
 */}}
+{{/*
+DATABASE_URL of one app, as its own PostgreSQL role (README "Database roles"): <app>.database, and
+watchers.database for every watcher; pricing has none. Takes (list $ app).
+*/}}
 {{- define "instant-swap.databaseSecret" -}}
-{{- with .Values.database }}
+{{- $root := index . 0 }}
+{{- $app := index . 1 }}
+{{- with (index $root.Values (ternary "watchers" $app (eq $app "watcher")) | default dict).database }}
 {{- if .existingSecret }}
 {{- dict "name" .existingSecret "key" .existingSecretKey | toJson }}
 {{- else if .url }}
-{{- dict "name" (include "instant-swap.resourceName" (list $ "database")) "key" "DATABASE_URL" | toJson }}
+{{- dict "name" (include "instant-swap.resourceName" (list $root (printf "db-%s" $app))) "key" "DATABASE_URL" | toJson }}
 {{- end }}
 {{- end }}
 {{- end }}
 
-{{/* SECRETS_KEY: the gateway encrypts API secrets with it, the notifier webhook secrets. */}}
+{{/* Where an app's DATABASE_URL is configured, for messages: gateway.database, watchers.database. */}}
+{{- define "instant-swap.databaseValues" -}}
+{{- ternary "watchers" . (eq . "watcher") }}.database
+{{- end }}
+
+{{/* SECRETS_KEY: the gateway's alone, which encrypts API secrets with it. */}}
 {{- define "instant-swap.secretsKeySecret" -}}
 {{- with .Values.gateway.secretsKey }}
 {{- if .existingSecret }}
 {{- dict "name" .existingSecret "key" .existingSecretKey | toJson }}
 {{- else if .value }}
 {{- dict "name" (include "instant-swap.resourceName" (list $ "gateway")) "key" "SECRETS_KEY" | toJson }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* WEBHOOK_SECRETS_KEY: the notifier's own, which encrypts webhook secrets with it. */}}
+{{- define "instant-swap.webhookSecretsKeySecret" -}}
+{{- with .Values.notifier.webhookSecretsKey }}
+{{- if .existingSecret }}
+{{- dict "name" .existingSecret "key" .existingSecretKey | toJson }}
+{{- else if .value }}
+{{- dict "name" (include "instant-swap.resourceName" (list $ "notifier")) "key" "WEBHOOK_SECRETS_KEY" | toJson }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* WEBHOOK_SECRETS_OLD_KEY, for one upgrade: the key webhook secrets were sealed with before. */}}
+{{- define "instant-swap.webhookSecretsOldKeySecret" -}}
+{{- with .Values.notifier.webhookSecretsOldKey }}
+{{- if .existingSecret }}
+{{- dict "name" .existingSecret "key" .existingSecretKey | toJson }}
 {{- end }}
 {{- end }}
 {{- end }}
@@ -251,6 +282,29 @@ open. Takes (list $ "treasury"|"watcher"); "" when none is configured.
 {{- end }}
 {{- end }}
 
+{{/*
+The bus identity a component connects as (BUS_ACCESS): its app's name, so every watcher is
+"watcher". The Secret holding its nkey seed (bus.seedSecrets), "" when none. Takes (list $ app).
+*/}}
+{{- define "instant-swap.busSeedSecret" -}}
+{{- index ((index . 0).Values.bus.seedSecrets | default dict) (index . 1) | default "" }}
+{{- end }}
+
+{{/* Where a pod's bus files are: <identity>.nk and ca.crt, in one read-only projected volume. */}}
+{{- define "instant-swap.busMountPath" -}}
+/var/run/secrets/instant-swap/bus
+{{- end }}
+
+{{/* Whether NATS's TLS CA is configured: "true" or "". */}}
+{{- define "instant-swap.busCa" -}}
+{{- with .Values.bus.tls }}
+{{- if and .caSecret .caConfigMap }}
+{{- fail "bus.tls.caSecret and bus.tls.caConfigMap both name NATS's CA: set one of them" }}
+{{- end }}
+{{- if or .caSecret .caConfigMap }}true{{ end }}
+{{- end }}
+{{- end }}
+
 {{/* An env entry read from a Secret. Takes (list NAME secretRefJson). */}}
 {{- define "instant-swap.secretEnv" -}}
 {{- $ref := index . 1 | fromJson }}
@@ -272,4 +326,20 @@ open. Takes (list $ "treasury"|"watcher"); "" when none is configured.
 {{- else }}
 {{- printf "%s:%s" $repository (toString $tag) }}
 {{- end }}
+{{- end }}
+
+{{/*
+A NetworkPolicy egress rule, as JSON: TCP to the given ports, to the given peers; no peers means
+any address. Takes (list peers ports).
+*/}}
+{{- define "instant-swap.egressRule" -}}
+{{- $ports := list }}
+{{- range index . 1 }}
+{{- $ports = append $ports (dict "port" (int .) "protocol" "TCP") }}
+{{- end }}
+{{- $rule := dict "ports" $ports }}
+{{- with index . 0 }}
+{{- $_ := set $rule "to" . }}
+{{- end }}
+{{- toJson $rule }}
 {{- end }}

@@ -11,6 +11,9 @@ export interface Service {
   build?: unknown;
   image?: string;
   command?: string[];
+  entrypoint?: string[];
+  profiles?: string[];
+  restart?: string;
   environment?: Record<string, unknown> | string[];
   volumes?: string[];
   secrets?: string[];

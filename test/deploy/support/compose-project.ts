@@ -32,6 +32,7 @@ export function removeTemporaryDirs(): void {
 
 export class Project {
   readonly volumeDirs: Record<string, string>;
+  private readonly mountPointDirs = new Map<string, string>();
 
   constructor(
     readonly compose: Compose,
@@ -52,7 +53,7 @@ export class Project {
     return service;
   }
 
-  /** A file init wrote into a named volume. */
+  /** A file a one-shot job (init, database-roles) wrote into a named volume. */
   volumeFile(volume: string, file: string): string {
     return join(this.volumeDirs[volume], file);
   }
@@ -71,17 +72,36 @@ export class Project {
     return [...volumes, ...secrets].filter((mount) => mount.source !== without);
   }
 
-  /** Where a container path of service `name` is on this machine; undefined outside its mounts. */
+  /**
+   * Where a container path of service `name` is on this machine; undefined outside its mounts. A
+   * directory that only holds mount points (init's /run/swap/bus) is one of links to them.
+   */
   hostPath(name: string, path: string, without?: string): string | undefined {
-    const mount = this.mounts(name, without).find(
-      (m) => path === m.target || path.startsWith(`${m.target}/`),
-    );
-    if (!mount) return undefined;
+    const mounts = this.mounts(name, without);
+    const mount = mounts.find((m) => path === m.target || path.startsWith(`${m.target}/`));
+    if (!mount) {
+      const inside = mounts.filter((m) => m.kind === 'volume' && m.target.startsWith(`${path}/`));
+      return this.mountPointsDir(`${name}:${path}:${without ?? ''}`, inside, path);
+    }
     const rest = relative(mount.target, path);
     if (mount.kind === 'volume') return join(this.volumeDirs[mount.source], rest);
     const file = mount.kind === 'secret' ? this.compose.secrets?.[mount.source]?.file : mount.source;
     if (!file) throw new Error(`secret ${mount.source} has no file`);
     return join(isAbsolute(file) ? file : join(ROOT, file), rest);
+  }
+
+  private mountPointsDir(key: string, inside: Mount[], path: string): string | undefined {
+    if (inside.length === 0) return undefined;
+    const known = this.mountPointDirs.get(key);
+    if (known) return known;
+    const dir = temporaryDir('compose-mount-points-');
+    for (const mount of inside) {
+      const link = join(dir, relative(path, mount.target));
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(this.volumeDirs[mount.source], link);
+    }
+    this.mountPointDirs.set(key, dir);
+    return dir;
   }
 
   /** The service's environment with its container paths made this machine's. */
@@ -94,22 +114,31 @@ export class Project {
     return Object.fromEntries(mapped);
   }
 
-  /** Runs the init service's command as its container would (from the image's /app: this checkout). */
+  /** Runs the init service's command as its container would. */
   runInit(): { stdout: string; stderr: string } {
-    const [command, ...args] = this.service('init').command ?? [];
-    if (command !== 'node') throw new Error(`init runs ${command}, not node`);
+    return this.runJob('init');
+  }
+
+  /**
+   * Runs a one-shot service's `node` command as its container would (from the image's /app: this
+   * checkout), its environment overridden by `overrides` (a host name this machine cannot resolve).
+   */
+  runJob(name: string, overrides: Env = {}): { stdout: string; stderr: string } {
+    const [command, ...args] = this.service(name).command ?? [];
+    if (command !== 'node') throw new Error(`${name} runs ${command}, not node`);
     const env = {
-      ...this.environment('init'),
+      ...this.environment(name),
+      ...overrides,
       // The image's `node` user need not exist here: hand the files to whoever runs the test.
       KEYS_OWNER: userInfo().username,
       PATH: String(process.env.PATH),
     };
     const run = spawnSync(
       process.execPath,
-      args.map((arg) => this.hostPath('init', arg) ?? arg),
+      args.map((arg) => this.hostPath(name, arg) ?? arg),
       { cwd: ROOT, env, encoding: 'utf8' },
     );
-    if (run.status !== 0) throw new Error(`init failed: ${run.stderr}`);
+    if (run.status !== 0) throw new Error(`${name} failed: ${run.stderr}`);
     return run;
   }
 
@@ -146,14 +175,21 @@ export class Project {
     return Object.fromEntries(entries);
   }
 
+  /**
+   * The services `docker compose up` runs from the app image: not the one-shot jobs (init,
+   * database-roles), nor the tools (profiles).
+   */
   appServices(): string[] {
-    return Object.keys(this.compose.services).filter((name) => name !== 'init' && this.service(name).build);
+    return Object.keys(this.compose.services).filter((name) => {
+      const service = this.service(name);
+      return service.build && service.restart !== 'no' && !service.profiles;
+    });
   }
 
-  /** The services that mount the volume in which init wrote `file`. */
+  /** The services that mount the volume in which a one-shot job wrote `file`. */
   mountersOfVolumeHolding(file: string): string[] {
     const volume = Object.keys(this.volumeDirs).find((name) => existsSync(join(this.volumeDirs[name], file)));
-    if (!volume) throw new Error(`init wrote no ${file}`);
+    if (!volume) throw new Error(`no job wrote ${file}`);
     return Object.keys(this.compose.services).filter((name) =>
       this.mounts(name).some((m) => m.source === volume),
     );
