@@ -1,41 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createUser } from '@nats-io/nkeys';
 import { ensureIdentityKeys, prepareBusAuthorization } from '@swap/bus';
 import { EXIT_CONFIG } from '@swap/service-kit';
-import { startNatsServer, type NatsServerHandle } from '@swap/testing';
+import { runServiceFromSource, startNatsServer, type NatsServerHandle } from '@swap/testing';
 
 // A service on a bus that admits only its identities: a bus setting that cannot work stops it at
 // start with a message naming the variable, and no stack trace, as any other setting does.
 
-const ROOT = resolve(__dirname, '../../..');
-
-function runPricing(env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['-r', join(ROOT, 'tools/ts-register.js'), 'apps/pricing/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', NATS_NKEY_SEED_FILE: '', NATS_CREDS_FILE: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const runPricing = (env: NodeJS.ProcessEnv) =>
+  runServiceFromSource('pricing', { NATS_NKEY_SEED_FILE: '', NATS_CREDS_FILE: '', ...env });
 
 async function stopsAtStart(env: NodeJS.ProcessEnv): Promise<string> {
   const service = runPricing(env);
-  const code = await Promise.race([
-    service.exited,
-    new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000)),
-  ]);
-  if (code !== EXIT_CONFIG) service.child.kill('SIGKILL');
+  const code = await service.exitWithin(30_000);
   const output = service.output();
   expect({ code, output }).toMatchObject({ code: EXIT_CONFIG });
   expect(output).not.toMatch(/^\s+at /m);

@@ -1,31 +1,20 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { startLitecoind, type Litecoind } from '@swap/chain-nodes';
 import { createDataSource } from '@swap/persistence';
 import { REFUNDS_MIGRATIONS, REFUNDS_SCHEMA } from '@swap/refunds-data';
-import { createTestDatabase, startNatsServer, type NatsServerHandle, type TestDatabase } from '@swap/testing';
+import {
+  createTestDatabase,
+  runServiceFromSource,
+  startNatsServer,
+  type NatsServerHandle,
+  type TestDatabase,
+} from '@swap/testing';
 
-const ROOT = join(__dirname, '../../..');
 const LTC_MAINNET = 'genesis 12a765e31ffd4059bada1e25190f6e98c99d9714d334efa41a195a7e7e04bfe2';
 const EXIT_CONFIG = 78;
 
 /** The refunds service as its own process, from its sources; what it printed, and how it ended. */
-function runRefunds(env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['-r', join(ROOT, 'tools/ts-register.js'), 'apps/refunds/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', REFUNDS_POLL_MS: '200', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const runRefunds = (env: NodeJS.ProcessEnv) =>
+  runServiceFromSource('refunds', { REFUNDS_POLL_MS: '200', ...env });
 
 // The operator's case of issue 25: a database that has been on one chain, a node on another. The
 // real service must stop before it reads or sends anything, not mix the two chains.
