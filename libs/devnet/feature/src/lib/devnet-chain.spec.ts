@@ -1,5 +1,5 @@
 import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, type Network } from '@swap/domain';
-import { key, MemoryStore, signTx, T0, testClock, units } from '../test/chain-fixtures';
+import { key, MemoryStore, signTx, T0, testUnixSeconds, units } from '../test/chain-fixtures';
 import { faucetAddress } from './addresses';
 import { DevnetChain, type Changed } from './devnet-chain';
 import { DevnetError, TxRefused } from './devnet-error';
@@ -9,10 +9,10 @@ const NONE = new Set<CurrencyCode>();
 const ETH_FEE = TRANSFER_FEES.ETH;
 
 function setup(network: Network) {
-  const clock = testClock();
+  const clock = testUnixSeconds();
   const store = new MemoryStore();
   const hot = key(network, 0);
-  const params = { network, hotWallet: hot.address, clock };
+  const params = { network, hotWallet: hot.address, unixSeconds: clock };
   const funding = CURRENCY_CODES.filter((code) => CURRENCIES[code].network === network).map(
     (code): [CurrencyCode, bigint] => [code, units(code, DEFAULT_FUNDING[code])],
   );

@@ -23,7 +23,8 @@ export interface ChainParams {
   /** The network's hot wallet (canonical): the sender whose payouts fail-payouts makes fail. */
   hotWallet: string;
   /** UNIX seconds. */
-  clock: () => number;
+  /** UNIX seconds, as block times are: not the millisecond Clock of the services. */
+  unixSeconds: () => number;
 }
 
 /** A result and what producing it changed, for the caller to persist. */
@@ -307,7 +308,7 @@ export class DevnetChain {
   private mineBlock(txs: DevnetTxRecord[], failing: ReadonlySet<CurrencyCode>, change: DevnetChange): void {
     const parent = this.recent.isEmpty ? null : this.recent.tip;
     const height = parent ? parent.height + 1 : 0;
-    const time = Math.max(this.params.clock(), parent?.time ?? 0);
+    const time = Math.max(this.params.unixSeconds(), parent?.time ?? 0);
     const included: DevnetTxRecord[] = [];
     for (const tx of txs) {
       if (tx.kind === 'signed' && tx.nonce !== this.ledger.nonce(tx.from)) {

@@ -4,7 +4,7 @@ import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network } from '@swap
 import { quietLogger } from '@swap/domain/testing';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, type TestDatabase } from '@swap/testing';
-import { key, testClock, units } from '../test/chain-fixtures';
+import { key, testUnixSeconds, units } from '../test/chain-fixtures';
 import { Devnet } from './devnet';
 import { DEFAULT_FUNDING } from './devnet-params';
 
@@ -51,7 +51,7 @@ describe('Devnet service: PostgreSQL away', () => {
     const options = {
       account: (network: Network, index: number) => key(network, index).address,
       funding: FUNDING,
-      clock: testClock(),
+      unixSeconds: testUnixSeconds(),
       logger: quiet,
     };
     const devnet = await Devnet.open(repository, options);

@@ -33,8 +33,8 @@ export interface DevnetOptions {
   account: (network: Network, index: number) => string;
   /** What a new chain gives its hot wallet at genesis, base units. */
   funding: Readonly<Record<CurrencyCode, bigint>>;
-  /** UNIX seconds (default: the system clock). */
-  clock?: () => number;
+  /** UNIX seconds, for block times (default: the system clock's). */
+  unixSeconds?: () => number;
   logger: Logger;
 }
 
@@ -265,8 +265,13 @@ export class Devnet {
   }
 
   private load(network: Network): Promise<DevnetChain> {
-    const { account, funding, clock, logger } = this.options;
-    const setup = { hotWallet: account(network, 0), funding, clock: clock ?? systemClock, logger };
+    const { account, funding, unixSeconds, logger } = this.options;
+    const setup = {
+      hotWallet: account(network, 0),
+      funding,
+      unixSeconds: unixSeconds ?? systemUnixSeconds,
+      logger,
+    };
     return loadChain(this.repository, network, setup);
   }
 
@@ -284,7 +289,7 @@ export class Devnet {
   }
 }
 
-const systemClock = () => Math.floor(Date.now() / 1000);
+const systemUnixSeconds = () => Math.floor(Date.now() / 1000);
 
 /** How often a chain whose reload failed is reloaded again. */
 const RELOAD_RETRY_MS = 500;

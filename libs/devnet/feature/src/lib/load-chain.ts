@@ -9,7 +9,8 @@ export interface ChainSetup {
   hotWallet: string;
   /** What a new chain gives the hot wallet at genesis, base units. */
   funding: Readonly<Record<CurrencyCode, bigint>>;
-  clock: () => number;
+  /** UNIX seconds (block times). */
+  unixSeconds: () => number;
   logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
@@ -33,7 +34,7 @@ async function storedOrNew(
   setup: ChainSetup,
 ): Promise<DevnetChain> {
   const hotWallet = canonicalAddress(network, setup.hotWallet);
-  const params = { network, hotWallet, clock: setup.clock };
+  const params = { network, hotWallet, unixSeconds: setup.unixSeconds };
   const stored = await repository.load(network, RECENT_BLOCKS);
   if (stored.blocks.length > 0) {
     const chain = DevnetChain.restore(params, stored.blocks, stored.txs);

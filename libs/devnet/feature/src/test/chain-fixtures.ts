@@ -21,8 +21,8 @@ export const key = (network: Network, index: number): AddressSigner => addressSi
 export const units = (currency: CurrencyCode, amount: string) =>
   toUnits(amount, CURRENCIES[currency].chainDecimals);
 
-/** A movable clock in UNIX seconds. */
-export function testClock(start = T0) {
+/** A movable clock in UNIX seconds (block times). */
+export function testUnixSeconds(start = T0) {
   let now = start;
   const clock = () => now;
   return Object.assign(clock, { advance: (seconds: number) => void (now += seconds) });

@@ -9,7 +9,7 @@ import { createTestDatabase, startNatsServer, type NatsServerHandle, type TestDa
 import { Devnet } from '../lib/devnet';
 import { DEFAULT_FUNDING } from '../lib/devnet-params';
 import { DevnetRpcController } from '../lib/devnet-rpc.controller';
-import { key, testClock, units } from './chain-fixtures';
+import { key, testUnixSeconds, units } from './chain-fixtures';
 
 const quiet: Logger = {
   info: () => undefined,
@@ -33,7 +33,7 @@ const FUNDING = Object.fromEntries(CURRENCY_CODES.map((c) => [c, units(c, DEFAUL
  * served on a private nats-server, and a second connection (`bus`) for the clients under test.
  */
 export class DevnetHarness {
-  readonly clock = testClock();
+  readonly unixSeconds = testUnixSeconds();
   devnet!: Devnet;
   private dataSource!: DataSource;
   private serverBus!: Bus;
@@ -77,7 +77,7 @@ export class DevnetHarness {
     const options = {
       account: (network: Network, index: number) => key(network, index).address,
       funding: FUNDING,
-      clock: this.clock,
+      unixSeconds: this.unixSeconds,
       logger: quiet,
     };
     this.devnet = await Devnet.open(new DevnetRepository(this.dataSource), options);
