@@ -1,5 +1,5 @@
 export { Devnet, type DevnetOptions, type SubmitResult } from './lib/devnet';
-export { DevnetChain, type ChainParams, type Changed } from './lib/devnet-chain';
+export { DevnetChain, type DevnetChainParams, type Changed } from './lib/devnet-chain';
 export { DevnetError, TxRefused } from './lib/devnet-error';
 export { DEFAULT_FUNDING, MAX_REORG_DEPTH, TRANSFER_FEES } from './lib/devnet-params';
 export { faucetAddress } from './lib/addresses';

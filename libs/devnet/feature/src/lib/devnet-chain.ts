@@ -18,7 +18,7 @@ import { settle } from './settle';
 import { checkSignedTx } from './tx-checks';
 import { blockHash, newTxRecord, unmined, type NewTx } from './tx-records';
 
-export interface ChainParams {
+export interface DevnetChainParams {
   network: Network;
   /** The network's hot wallet (canonical): the sender whose payouts fail-payouts makes fail. */
   hotWallet: string;
@@ -50,7 +50,7 @@ export class DevnetChain {
   private recent = new RecentBlocks(RECENT_BLOCKS);
   private nextSeq = 0;
 
-  private constructor(private readonly params: ChainParams) {
+  private constructor(private readonly params: DevnetChainParams) {
     if (isDevnetWalletNetwork(params.network)) this.joinWallet([params.hotWallet]);
   }
 
@@ -63,7 +63,10 @@ export class DevnetChain {
   }
 
   /** A new chain whose block 0 funds the hot wallet. */
-  static genesis(params: ChainParams, funding: ReadonlyArray<[CurrencyCode, bigint]>): Changed<DevnetChain> {
+  static genesis(
+    params: DevnetChainParams,
+    funding: ReadonlyArray<[CurrencyCode, bigint]>,
+  ): Changed<DevnetChain> {
     const chain = new DevnetChain(params);
     const change = emptyChange(params.network);
     const txs = funding
@@ -77,7 +80,7 @@ export class DevnetChain {
   }
 
   /** The chain as persisted: its recent blocks (oldest first) and every transaction (by seq). */
-  static restore(params: ChainParams, blocks: DevnetBlockRecord[], txs: DevnetTxRecord[]): DevnetChain {
+  static restore(params: DevnetChainParams, blocks: DevnetBlockRecord[], txs: DevnetTxRecord[]): DevnetChain {
     const chain = new DevnetChain(params);
     const mined = txs.filter((tx) => tx.height !== null);
     mined.sort((a, b) => a.height! - b.height! || a.position! - b.position!);

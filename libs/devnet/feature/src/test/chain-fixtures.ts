@@ -8,7 +8,7 @@ import {
 import { mnemonicToSeed } from '@swap/chain-keys';
 import type { DevnetBlockRecord, DevnetChange, DevnetTxRecord } from '@swap/devnet-data';
 import { CURRENCIES, toUnits, type CurrencyCode, type Network } from '@swap/domain';
-import { DevnetChain, type ChainParams } from '../lib/devnet-chain';
+import { DevnetChain, type DevnetChainParams } from '../lib/devnet-chain';
 import { TRANSFER_FEES } from '../lib/devnet-params';
 
 /** The BIP39 test phrase: fine for a devnet test, never for money. */
@@ -43,7 +43,7 @@ export class MemoryStore {
     for (const block of change.blocks) this.blocks.set(block.height, { ...block });
   }
 
-  restore(params: ChainParams): DevnetChain {
+  restore(params: DevnetChainParams): DevnetChain {
     const blocks = [...this.blocks.values()].sort((a, b) => a.height - b.height);
     const txs = [...this.txs.values()].sort((a, b) => a.seq - b.seq).map((tx) => structuredClone(tx));
     return DevnetChain.restore(params, blocks, txs);

@@ -1,12 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { BlockRef } from '@swap/chain';
 import type { Network } from '@swap/domain';
 import { SIGHTING_COLUMNS, sightingValues, type DepositSighting, type Replacement } from './deposit';
 import { replacedValues, replaceStatement } from './replace-deposit';
-
-export interface BlockRef {
-  height: number;
-  hash: string;
-}
 
 export interface BlockRecord extends BlockRef {
   parentHash: string;

@@ -12,7 +12,8 @@ import {
 } from './deposit';
 import { replacedValues, replaceStatement } from './replace-deposit';
 
-export interface DepositReport {
+/** What the watcher last told the engine of a deposit (not the engine's DepositReport input). */
+export interface LastReport {
   confirmations: number;
   publishedId: string | null;
   settled: boolean;
@@ -106,7 +107,7 @@ export class DepositRepository {
    * Records what was reported, once JetStream acknowledged it, for the deposit as it was when the
    * report was made (`of`): if its state or block changed meanwhile, the next round reports that.
    */
-  async markReported(of: Pick<Deposit, 'id' | 'state' | 'blockHash'>, report: DepositReport): Promise<void> {
+  async markReported(of: Pick<Deposit, 'id' | 'state' | 'blockHash'>, report: LastReport): Promise<void> {
     await this.dataSource.query(
       `UPDATE deposits SET confirmations = $2, published_id = $3, settled = $4, updated_at = now(),
          reports = reports + CASE WHEN published_id IS DISTINCT FROM $3 THEN 1 ELSE 0 END

@@ -1,6 +1,7 @@
 import type { Logger } from '@swap/domain';
 import type { ChainReader } from '@swap/chain';
-import type { BlockRef, ChainRepository, PendingRescan, WatchListRepository } from '@swap/watcher-data';
+import type { BlockRef } from '@swap/chain';
+import type { ChainRepository, PendingRescan, WatchListRepository } from '@swap/watcher-data';
 import { addressKey } from '../address-key';
 import type { DepositMatcher } from '../deposits/deposit-matcher';
 import type { WatcherSettings } from '../watcher.settings';

@@ -1,6 +1,6 @@
 import { engineInputId, type DepositObserved } from '@swap/contracts';
 import type { Network, Logger } from '@swap/domain';
-import type { Deposit, DepositReport, DepositRepository } from '@swap/watcher-data';
+import type { Deposit, DepositRepository, LastReport } from '@swap/watcher-data';
 import { confirmationsAt, isSettled, observation } from './deposit-observation';
 import type { DepositPublisher } from './deposit.publisher';
 
@@ -66,7 +66,7 @@ export class DepositReporter {
 const reachesThreshold = (state: { message: DepositObserved; settled: boolean }): boolean =>
   state.settled && !state.message.reverted;
 
-const changed = (deposit: Deposit, report: DepositReport): boolean =>
+const changed = (deposit: Deposit, report: LastReport): boolean =>
   deposit.confirmations !== report.confirmations ||
   deposit.publishedId !== report.publishedId ||
   deposit.settled !== report.settled;

@@ -5,7 +5,7 @@ import { type Html, markup } from './html';
 import { nextStep, type Tone } from './next-step';
 import { paymentBox, utc } from './payment-box';
 import { type PaymentChains } from './payment-uri';
-import { type Step, swapSteps } from './steps';
+import { type StatusStep, swapSteps } from './steps';
 
 /** Seconds between the reloads of a page read without JavaScript, while the swap can still move. */
 export const NO_SCRIPT_REFRESH_SECONDS = 20;
@@ -41,7 +41,7 @@ export function isMoving(order: SwapOrderView): boolean {
   );
 }
 
-const stepItem = (step: Step) =>
+const stepItem = (step: StatusStep) =>
   markup`<li class="step step--${step.state}"${step.state === 'current' && markup` aria-current="step"`}><span class="dot" aria-hidden="true"></span>${step.label}</li>`;
 
 /**

@@ -2,7 +2,7 @@ import { AWAITING_CREDIT, EXCHANGED, type SwapOrderView, type SwapStatus } from 
 
 export type StepState = 'done' | 'current' | 'todo';
 
-export interface Step {
+export interface StatusStep {
   status: SwapStatus;
   label: string;
   state: StepState;
@@ -47,7 +47,7 @@ const PATHS: Record<SwapStatus, SwapStatus[]> = {
  * ended (DONE, REFUNDED, EXPIRED) has its last step current, as the one it rests in. A decision
  * taken after RATE_CHANGED keeps that step in the path, as what happened.
  */
-export function swapSteps(order: SwapOrderView): Step[] {
+export function swapSteps(order: SwapOrderView): StatusStep[] {
   const path =
     order.issue.type === 'LESS' || order.issue.type === 'MORE'
       ? withRateChanged(PATHS[order.status])
