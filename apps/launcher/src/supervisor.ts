@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+import { Backoff } from '@swap/domain';
 import { pipeLines } from './line-pipe';
 import { killOnExit, stopChild } from './process-group';
 import { say } from './say';
 
-const FIRST_BACKOFF_MS = 1_000;
-const MAX_BACKOFF_MS = 30_000;
+const RESTARTS = new Backoff({ firstMs: 1_000, maxMs: 30_000 });
 // A child that ran this long before crashing was healthy: its next restart is quick again.
 const STABLE_AFTER_MS = 30_000;
 const STOP_GRACE_MS = 15_000;
@@ -22,7 +22,8 @@ const TAIL_LINES = 20;
 export class Supervisor {
   private child?: ChildProcess;
   private restartTimer?: NodeJS.Timeout;
-  private backoffMs = FIRST_BACKOFF_MS;
+  /** Crashes since the child last ran long enough to count as healthy. */
+  private crashes = 0;
   private stopping = false;
   private readonly tail: string[] = [];
 
@@ -65,11 +66,11 @@ export class Supervisor {
         setImmediate(() => this.invalid(this.name, [...this.tail]));
         return;
       }
-      if (Date.now() - startedAt > STABLE_AFTER_MS) this.backoffMs = FIRST_BACKOFF_MS;
+      if (Date.now() - startedAt > STABLE_AFTER_MS) this.crashes = 0;
+      const delayMs = RESTARTS.delay(this.crashes++);
       const how = signal ? `signal ${signal}` : `code ${code}`;
-      say(`${this.name} exited (${how}); restarting in ${this.backoffMs / 1000} s`);
-      this.restartTimer = setTimeout(() => this.start(), this.backoffMs);
-      this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
+      say(`${this.name} exited (${how}); restarting in ${delayMs / 1000} s`);
+      this.restartTimer = setTimeout(() => this.start(), delayMs);
     });
   }
 

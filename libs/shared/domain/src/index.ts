@@ -10,3 +10,4 @@ export * from './lib/quote';
 export * from './lib/exact-json';
 export * from './lib/ports';
 export * from './lib/lazy';
+export * from './lib/backoff';

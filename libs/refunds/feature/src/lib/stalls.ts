@@ -1,3 +1,5 @@
+import { Backoff } from '@swap/domain';
+
 /** How long a refund that made no progress waits before its next pass: doubled per pass, up to maxMs. */
 export interface StallPolicy {
   initialMs: number;
@@ -19,11 +21,14 @@ interface Held {
  */
 export class Stalls {
   private readonly held = new Map<string, Held>();
+  private readonly backoff: Backoff;
 
   constructor(
-    private readonly policy: StallPolicy,
+    policy: StallPolicy,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.backoff = new Backoff({ firstMs: policy.initialMs, maxMs: policy.maxMs });
+  }
 
   /** Whether the refund is due for a pass (it is not waiting out a stall). */
   due(refundId: string): boolean {
@@ -35,7 +40,7 @@ export class Stalls {
   stalled(refundId: string, why: string): { news: boolean; retryInMs: number } {
     const before = this.held.get(refundId);
     const passes = (before?.passes ?? 0) + 1;
-    const retryInMs = Math.min(this.policy.initialMs * 2 ** Math.min(passes - 1, 30), this.policy.maxMs);
+    const retryInMs = this.backoff.delay(passes - 1);
     this.held.set(refundId, { why, passes, until: this.clock() + retryInMs });
     return { news: before?.why !== why, retryInMs };
   }

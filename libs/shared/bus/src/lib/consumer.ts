@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import { Backoff, type Logger } from '@swap/domain';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -75,6 +75,7 @@ class EventConsumer<S extends z.ZodType, P extends unknown[]> implements Consume
   private readonly ackWaitMs: number;
   private readonly concurrency: number;
   private readonly retry: { initialMs: number; maxMs: number };
+  private readonly backoff: Backoff;
 
   constructor(
     private readonly deps: ConsumerDeps,
@@ -84,6 +85,7 @@ class EventConsumer<S extends z.ZodType, P extends unknown[]> implements Consume
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
     this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.retry = options.retry ?? { initialMs: 1000, maxMs: 60_000 };
+    this.backoff = new Backoff({ firstMs: this.retry.initialMs, maxMs: this.retry.maxMs });
   }
 
   async ensure(): Promise<void> {
@@ -181,7 +183,7 @@ class EventConsumer<S extends z.ZodType, P extends unknown[]> implements Consume
       await this.options.handler(message, meta);
       m.ack();
     } catch (err) {
-      const delay = Math.min(this.retry.initialMs * 2 ** (meta.deliveryCount - 1), this.retry.maxMs);
+      const delay = this.backoff.delay(meta.deliveryCount - 1);
       // A dependency away (PostgreSQL restarting, a peer not answering) is no fault: one line, no stack.
       const away = unavailability(err);
       if (away)

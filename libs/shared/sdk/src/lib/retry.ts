@@ -27,6 +27,7 @@ export function retryDelay(
   random: () => number = Math.random,
 ): number | undefined {
   if (attempt >= (options.maxAttempts ?? 3)) return undefined;
+  // Its own copy of @swap/domain's Backoff (with equal jitter): the SDK is published without dependencies.
   const backoff = () => {
     const cap = Math.min(options.maxDelayMs ?? 8_000, (options.baseDelayMs ?? 500) * 2 ** (attempt - 1));
     return Math.round(cap / 2 + (random() * cap) / 2);

@@ -8,7 +8,7 @@ import {
   RpcError,
   SwapSnapshot,
 } from '@swap/contracts';
-import { SwapError, SwapErrorCode } from '@swap/domain';
+import { Backoff, SwapError, SwapErrorCode } from '@swap/domain';
 
 export interface EngineClientOptions {
   /** The whole time a call may take, retries included (default 10 s). */
@@ -16,8 +16,7 @@ export interface EngineClientOptions {
   /** Longest wait for one answer to a create before asking again (default 4 s). */
   createAttemptMs?: number;
 }
-const FIRST_BACKOFF_MS = 100;
-const MAX_BACKOFF_MS = 1_000;
+const BACKOFF = new Backoff({ firstMs: 100, maxMs: 1_000 });
 
 /** The engine is temporarily unreachable: the gateway answers 503 and the caller retries. */
 export class EngineUnavailableError extends Error {}
@@ -62,13 +61,14 @@ export class EngineClient {
     idempotent: boolean,
   ): Promise<SwapSnapshot> {
     const deadline = Date.now() + this.budgetMs;
-    for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
+    for (let attempt = 0; ; attempt++) {
       try {
         const left = Math.max(1, deadline - Date.now());
         return this.unwrap(await send(idempotent ? Math.min(left, this.createAttemptMs) : left));
       } catch (error) {
         if (!(error instanceof BusUnavailableError)) throw error;
         const retry = error.reason === 'no-responders' || (idempotent && error.reason === 'timeout');
+        const backoff = BACKOFF.delay(attempt);
         if (!retry || Date.now() + backoff >= deadline) {
           throw new EngineUnavailableError(`order engine unavailable (${error.reason})`);
         }

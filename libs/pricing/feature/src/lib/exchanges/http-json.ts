@@ -3,6 +3,8 @@
  * timeout, retries with exponential backoff and jitter on transient failures (network errors,
  * timeouts, HTTP 429 and 5xx), and errors that name the exchange, the URL path and the status.
  */
+import { Backoff } from '@swap/domain';
+
 export interface HttpJsonOptions {
   /** Per-attempt timeout covering the response headers and body (default 3000 ms). */
   timeoutMs?: number;
@@ -45,18 +47,17 @@ const BODY_SNIPPET = 200;
 export class HttpJsonClient implements HttpGetter {
   private readonly timeoutMs: number;
   private readonly retries: number;
-  private readonly backoffMs: number;
+  private readonly backoff: Backoff;
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
 
   constructor(options: HttpJsonOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = options.retries ?? DEFAULT_RETRIES;
-    this.backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+    const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+    this.backoff = new Backoff({ firstMs: backoffMs, jitterMs: backoffMs, random: options.random });
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.random = options.random ?? Math.random;
   }
 
   /** GETs `url` and parses the body; malformed JSON is an error (not retried). */
@@ -85,7 +86,7 @@ export class HttpJsonClient implements HttpGetter {
         return await this.attempt(exchange, url);
       } catch (err) {
         if (!(err instanceof HttpRequestError) || !err.retryable || attempt >= this.retries) throw err;
-        await this.sleep(this.backoffMs * 2 ** attempt + Math.floor(this.random() * this.backoffMs));
+        await this.sleep(this.backoff.delay(attempt));
       }
     }
   }

@@ -1,6 +1,6 @@
 import { parseJsonExact, type Logger } from '@swap/domain';
 import { CheckOnce } from '../check-once';
-import { endpointOf, scrubUrl } from '../evm/evm-rpc-errors';
+import { jsonObject, NodeHttp } from '../node-http';
 import type { SolanaConfig } from './solana-config';
 
 /** The node answered with a JSON-RPC error: its code (-32002 simulation failed, -32007 slot skipped…). */
@@ -21,27 +21,28 @@ export class SolanaRpcError extends Error {
 /** Answers' numbers: JSON.parse's doubles (fast, for block scans), or exact decimal strings. */
 export type Numbers = 'double' | 'exact';
 
-const TIMEOUT_MS = 30_000;
-
 /**
  * JSON-RPC to one Solana node. Written here rather than taken from @solana/kit's RPC client: kit
  * turns every number of an answer into a bigint with a character-by-character rewrite of the JSON,
  * which takes seconds for a mainnet block of thousands of transactions; here a block is parsed by
  * JSON.parse, and money (balances) with exact numbers. Before the first request, the node's genesis
  * hash must be one SOL_NETWORK allows: a wrong URL must neither see another chain's deposits nor
- * sign for it. Errors name the node by scheme, host and port only.
+ * sign for it. Errors name the node by scheme, host and port only (NodeHttp).
  */
 export class SolanaRpc {
   private nextId = 1;
   private readonly chainChecked = new CheckOnce(() => this.checkGenesis());
+  private readonly http: NodeHttp;
 
   constructor(
     private readonly config: SolanaConfig,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.http = new NodeHttp({ network: 'SOL', url: config.rpcUrl });
+  }
 
   get endpoint(): string {
-    return endpointOf(this.config.rpcUrl);
+    return this.http.endpoint;
   }
 
   async call<T = unknown>(method: string, params: unknown[] = [], numbers: Numbers = 'exact'): Promise<T> {
@@ -79,43 +80,15 @@ export class SolanaRpc {
     params: unknown[],
     numbers: Numbers,
   ): Promise<{ result: T; text: string }> {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params });
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(this.config.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (err) {
-      throw new Error(`SOL node ${this.endpoint} did not answer ${method}: ${this.describe(err)}`);
-    }
-    const answer = parse(text, numbers);
-    if (answer?.error) {
-      const { code, message, data } = answer.error as { code?: unknown; message?: unknown; data?: unknown };
+    const answer = await this.http.post(method, { jsonrpc: '2.0', id: this.nextId++, method, params });
+    const body = jsonObject(answer.text, numbers === 'exact' ? parseJsonExact : JSON.parse);
+    if (body?.error) {
+      const { code, message, data } = body.error as { code?: unknown; message?: unknown; data?: unknown };
       throw new SolanaRpcError(method, Number(code), String(message), data);
     }
-    if (!response.ok || !answer || !('result' in answer))
-      throw new Error(`SOL node ${this.endpoint} answered ${method} with HTTP ${response.status}`);
-    return { result: answer.result as T, text };
-  }
-
-  private describe(err: unknown): string {
-    const cause = (err as { cause?: { code?: string } })?.cause?.code;
-    const message = err instanceof Error ? err.message : String(err);
-    return scrubUrl(cause ? `${message} (${cause})` : message, this.config.rpcUrl);
-  }
-}
-
-function parse(text: string, numbers: Numbers): Record<string, unknown> | null {
-  try {
-    const value = numbers === 'exact' ? parseJsonExact(text) : JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
+    if (!answer.ok || !body || !('result' in body))
+      throw this.http.failed(answer, `answered ${method} with HTTP ${answer.status}`);
+    return { result: body.result as T, text: answer.text };
   }
 }
 

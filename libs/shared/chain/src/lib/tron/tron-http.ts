@@ -1,27 +1,32 @@
 import { parseJsonExact, type Logger } from '@swap/domain';
 import { CheckOnce } from '../check-once';
-import { endpointOf, scrubUrl } from '../evm/evm-rpc-errors';
+import { NodeHttp } from '../node-http';
 import type { TronConfig } from './tron-config';
-
-const TIMEOUT_MS = 30_000;
 
 /**
  * java-tron's HTTP API (POST with a JSON body) at TRX_RPC_URL, with TRX_API_KEY as the
  * TRON-PRO-API-KEY header TronGrid wants. Answers are parsed with exact numbers (every number comes
  * back as its decimal text): a balance in sun can pass 2^53. Before the first request, block 0 must
  * be the chain TRX_NETWORK names, so a wrong URL neither sees another chain's deposits nor signs
- * for it. Errors name the node by scheme, host and port only.
+ * for it. Errors name the node by scheme, host and port only (NodeHttp).
  */
 export class TronHttp {
   private readonly chainChecked = new CheckOnce(() => this.checkGenesis());
+  private readonly http: NodeHttp;
 
   constructor(
     private readonly config: TronConfig,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.http = new NodeHttp({
+      network: 'TRX',
+      url: config.rpcUrl,
+      headers: (): Record<string, string> => (config.apiKey ? { 'TRON-PRO-API-KEY': config.apiKey } : {}),
+    });
+  }
 
   get endpoint(): string {
-    return endpointOf(this.config.rpcUrl);
+    return this.http.endpoint;
   }
 
   async post<T = Record<string, unknown>>(path: string, body: object = {}): Promise<T> {
@@ -47,40 +52,14 @@ export class TronHttp {
   }
 
   private async send<T>(path: string, body: object): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.config.apiKey) headers['TRON-PRO-API-KEY'] = this.config.apiKey;
-    let response: Response;
-    let text: string;
+    const answer = await this.http.post(path, body, { path });
+    if (answer.refused)
+      throw this.http.failed(answer, `refused ${path} (HTTP ${answer.status}): check TRX_API_KEY`);
+    if (!answer.ok) throw this.http.failed(answer, `answered ${path} with HTTP ${answer.status}`);
     try {
-      response = await fetch(new URL(path, withSlash(this.config.rpcUrl)), {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (err) {
-      throw new Error(`TRX node ${this.endpoint} did not answer ${path}: ${this.describe(err)}`);
-    }
-    if (response.status === 401 || response.status === 403)
-      throw new Error(
-        `TRX node ${this.endpoint} refused ${path} (HTTP ${response.status}): check TRX_API_KEY`,
-      );
-    if (!response.ok)
-      throw new Error(`TRX node ${this.endpoint} answered ${path} with HTTP ${response.status}`);
-    try {
-      return parseJsonExact(text) as T;
+      return parseJsonExact(answer.text) as T;
     } catch {
-      throw new Error(`TRX node ${this.endpoint} answered ${path} with no JSON`);
+      throw this.http.failed(answer, `answered ${path} with no JSON`);
     }
-  }
-
-  private describe(err: unknown): string {
-    const cause = (err as { cause?: { code?: string } })?.cause?.code;
-    const message = err instanceof Error ? err.message : String(err);
-    return scrubUrl(cause ? `${message} (${cause})` : message, this.config.rpcUrl);
   }
 }
-
-/** A base URL ending in "/", so relative paths keep its own path (a proxy's prefix). */
-const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);

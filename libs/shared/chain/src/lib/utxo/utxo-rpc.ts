@@ -1,4 +1,4 @@
-import { parseJsonExact } from '@swap/domain';
+import { jsonObject, NodeHttp } from '../node-http';
 import type { UtxoConfig } from './utxo-config';
 
 /** The node answered with a JSON-RPC error (its code and message, e.g. -5 "No such … transaction"). */
@@ -20,62 +20,40 @@ export interface RpcCallOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-
 /**
  * Bitcoin Core JSON-RPC (litecoind speaks the same). Answers are parsed with parseJsonExact, so
  * every number arrives as its exact decimal text: amounts are never rounded through a double.
- * Errors name the node by its origin only: a provider's URL can carry a key in its path or query.
+ * NodeHttp carries it, and keeps the node's credentials, path and query out of every error.
  */
 export class UtxoRpc {
   private nextId = 1;
+  private readonly http: NodeHttp;
 
-  constructor(private readonly config: Pick<UtxoConfig, 'network' | 'rpcUrl' | 'rpcAuthorization'>) {}
+  constructor(private readonly config: Pick<UtxoConfig, 'network' | 'rpcUrl' | 'rpcAuthorization'>) {
+    this.http = new NodeHttp({
+      network: config.network,
+      url: config.rpcUrl,
+      headers: () => ({ authorization: config.rpcAuthorization() }),
+      unanswered: (method) => `unreachable (${method})`,
+    });
+  }
 
   async call(method: string, params: unknown[] = [], options: RpcCallOptions = {}): Promise<unknown> {
-    const { network, rpcUrl } = this.config;
-    const url = options.wallet ? new URL(`wallet/${encodeURIComponent(options.wallet)}`, rpcUrl) : rpcUrl;
-    const node = new URL(rpcUrl).origin;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: this.config.rpcAuthorization(), 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '1.0', id: this.nextId++, method, params }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (err) {
-      throw new Error(`${network} node ${node} unreachable (${method}): ${describe(err)}`);
-    }
-    if (response.status === 401 || response.status === 403)
-      throw new Error(`${network} node ${node} refused the credentials of ${network}_RPC_URL`);
+    const { network } = this.config;
+    const path = options.wallet ? `wallet/${encodeURIComponent(options.wallet)}` : undefined;
+    const envelope = { jsonrpc: '1.0', id: this.nextId++, method, params };
+    const answer = await this.http.post(method, envelope, { path, timeoutMs: options.timeoutMs });
+    if (answer.refused) throw this.http.failed(answer, `refused the credentials of ${network}_RPC_URL`);
     // Core answers errors with HTTP 404/500 and a JSON body; anything else is a transport failure.
-    const body = parseBody(text);
+    const body = jsonObject(answer.text);
     if (body?.error) {
       const { code, message } = body.error as { code?: unknown; message?: unknown };
       throw new UtxoRpcError(Number(code), String(message), method);
     }
-    if (!response.ok || !body || !('result' in body))
-      throw new Error(`${network} node ${node} answered ${method} with HTTP ${response.status}`);
+    if (!answer.ok || !body || !('result' in body))
+      throw this.http.failed(answer, `answered ${method} with HTTP ${answer.status}`);
     return body.result;
   }
-}
-
-function parseBody(text: string): Record<string, unknown> | null {
-  try {
-    const body = parseJsonExact(text);
-    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = (err.cause as { code?: string } | undefined)?.code;
-  return cause ? `${err.message} (${cause})` : err.message;
 }
 
 /** True when `err` is a JSON-RPC error of the node with one of `codes`. */

@@ -1,5 +1,6 @@
 /** BTC and LTC: segwit (bech32 for v0, bech32m for v1+) and legacy base58check addresses. */
 import { lazy } from '../lazy';
+import { decodeBase58Check } from './base58';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: start-up time (issue 31)
 const bitcoinjs = lazy(() => require('bitcoinjs-lib') as typeof import('bitcoinjs-lib'));
@@ -54,9 +55,7 @@ function isSegwitAddress(text: string, hrp: string): boolean {
 
 function isLegacyAddress(text: string, versions: readonly number[]): boolean {
   if (text.length < 26 || text.length > 35) return false;
-  try {
-    return versions.includes(bitcoinjs().address.fromBase58Check(text).version);
-  } catch {
-    return false;
-  }
+  // A version byte and a 20-byte hash (of a key or a script).
+  const payload = decodeBase58Check(text);
+  return payload?.length === 21 && versions.includes(payload[0]);
 }

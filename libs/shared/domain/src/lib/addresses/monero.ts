@@ -3,7 +3,7 @@
  * each), an 8-byte payment id for integrated addresses, then the first 4 bytes of keccak-256.
  */
 import { lazy } from '../lazy';
-import { decodeMoneroBase58 } from './monero-base58';
+import { decodeMoneroBase58 } from './base58';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: start-up time (issue 31)
 const ethers = lazy(() => require('ethers') as typeof import('ethers'));

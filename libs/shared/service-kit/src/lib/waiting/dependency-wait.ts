@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import { Backoff, type Logger } from '@swap/domain';
 import { unavailability } from './unavailable';
 
 /** How long an outage lasts before a warning says it still does; later reminders double, up to the cap. */
@@ -47,7 +47,7 @@ export class DependencyWait {
   private readonly stillWaitingMs: number;
   private readonly faultLevel: 'warn' | 'error';
   private readonly backoffMs: number;
-  private readonly maxBackoffMs: number;
+  private readonly backoff: Backoff;
 
   constructor(
     /** What is waiting, as in the log: "LTC chain poll", "liquidity of LTC". */
@@ -59,7 +59,8 @@ export class DependencyWait {
     this.stillWaitingMs = options.stillWaitingMs ?? STILL_WAITING_MS;
     this.faultLevel = options.faultLevel ?? 'error';
     this.backoffMs = Math.max(1, options.backoffMs ?? 1_000);
-    this.maxBackoffMs = Math.max(this.backoffMs, options.maxBackoffMs ?? MAX_BACKOFF_MS);
+    const maxMs = Math.max(this.backoffMs, options.maxBackoffMs ?? MAX_BACKOFF_MS);
+    this.backoff = new Backoff({ firstMs: this.backoffMs, maxMs });
   }
 
   /** Whether the work is waiting for a dependency now. */
@@ -70,7 +71,7 @@ export class DependencyWait {
   /** The pause before the next attempt: the work's interval while it succeeds, longer per failure in a row. */
   get retryInMs(): number {
     if (this.failures === 0) return this.backoffMs;
-    return Math.min(this.backoffMs * 2 ** Math.min(this.failures - 1, 30), this.maxBackoffMs);
+    return this.backoff.delay(this.failures - 1);
   }
 
   /** Whether the next attempt is due (for work that runs on another's schedule, one network of many). */

@@ -1,3 +1,4 @@
+import { Backoff } from '@swap/domain';
 import type { Retry } from '@swap/treasury-domain';
 
 export interface RetryPolicy {
@@ -19,7 +20,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 
 /** Delay before attempt number `attempts + 1`. */
 export function retryDelay(policy: RetryPolicy, attempts: number): number {
-  return Math.min(policy.initialMs * 2 ** Math.min(attempts, 30), policy.maxMs);
+  return new Backoff({ firstMs: policy.initialMs, maxMs: policy.maxMs }).delay(attempts);
 }
 
 /** How long a transfer the lifecycle postponed waits, by its row's `retry`. */

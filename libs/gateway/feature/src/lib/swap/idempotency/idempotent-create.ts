@@ -1,5 +1,5 @@
 import type { ApiKeyInfo } from '@swap/contracts';
-import { SwapErrors, type SwapOrderView } from '@swap/domain';
+import { Backoff, SwapErrors, type SwapOrderView } from '@swap/domain';
 import type { IdempotencyKeyRepository, IdempotencyScope } from '@swap/gateway-data';
 import { EngineUnavailableError } from '../engine.client';
 import type { Body } from '../request-body';
@@ -28,8 +28,8 @@ export interface IdempotentCreateOptions {
 }
 
 const CREATED = 201;
-const FIRST_POLL_MS = 10;
-const MAX_POLL_MS = 200;
+/** The pauses between polls of a key another request holds. */
+const POLLS = new Backoff({ firstMs: 10, maxMs: 200 });
 
 /**
  * D13: POST /swap/create with an Idempotency-Key makes one swap however often, and on however many
@@ -69,7 +69,7 @@ export class IdempotentCreate {
     const scope = { apiKey: key.key, idempotencyKey };
     const hash = createRequestHash(request);
     const deadline = this.clock() + this.maxWaitMs;
-    for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+    for (let poll = 0; ; poll++) {
       const claim = await this.keys.claim(scope, hash, requestId);
       switch (claim.kind) {
         case 'mismatch':
@@ -82,7 +82,7 @@ export class IdempotentCreate {
           if (this.clock() >= deadline) {
             throw new EngineUnavailableError('a create with this Idempotency-Key is still running');
           }
-          await this.sleep(pause);
+          await this.sleep(POLLS.delay(poll));
       }
     }
   }
