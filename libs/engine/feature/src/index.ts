@@ -3,6 +3,7 @@ export * from './lib/create-swap.use-case';
 export * from './lib/deposit-addresses';
 export * from './lib/expiry.job';
 export * from './lib/outbox-prune.job';
+export * from './lib/outbox.contracts';
 export * from './lib/outbox.relay';
 export * from './lib/rejections';
 export * from './lib/swap-commands';

@@ -7,6 +7,7 @@ import { DepositReturns1764600000000 } from './migrations/1764600000000-deposit-
 import { SwapListing1764700000000 } from './migrations/1764700000000-swap-listing';
 import { LaterDeposits1764900000000 } from './migrations/1764900000000-later-deposits';
 import { DepositReplacedBy1765000000000 } from './migrations/1765000000000-deposit-replaced-by';
+import { OutboxContract1767400000000 } from './migrations/1767400000000-outbox-contract';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -20,4 +21,5 @@ export const ENGINE_MIGRATIONS = [
   SwapListing1764700000000,
   LaterDeposits1764900000000,
   DepositReplacedBy1765000000000,
+  OutboxContract1767400000000,
 ];

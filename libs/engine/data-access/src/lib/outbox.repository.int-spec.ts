@@ -21,7 +21,12 @@ describe('OutboxRepository and OutboxWriter', () => {
   const write = (...msgIds: string[]) =>
     engine.dataSource.transaction(async (manager) => {
       for (const msgId of msgIds) {
-        await writer.write(manager, { msgId, subject: `swap.${msgId}.updated`, payload: { msgId, n: 1 } });
+        await writer.write(manager, {
+          msgId,
+          contract: 'swapUpdated',
+          subject: `swap.${msgId}.updated`,
+          payload: { msgId, n: 1 },
+        });
       }
     });
   const collect = (into: PendingOutboxMessage[]) => async (message: PendingOutboxMessage) => {
@@ -53,11 +58,40 @@ describe('OutboxRepository and OutboxWriter', () => {
     expect(await outbox.relayBatch(2, collect(seen))).toBe(0);
 
     expect(seen).toEqual([
-      { id: '1', msgId: 'm1', subject: 'swap.m1.updated', payload: { msgId: 'm1', n: 1 } },
-      { id: '2', msgId: 'm2', subject: 'swap.m2.updated', payload: { msgId: 'm2', n: 1 } },
-      { id: '3', msgId: 'm3', subject: 'swap.m3.updated', payload: { msgId: 'm3', n: 1 } },
+      {
+        id: '1',
+        msgId: 'm1',
+        contract: 'swapUpdated',
+        subject: 'swap.m1.updated',
+        payload: { msgId: 'm1', n: 1 },
+      },
+      {
+        id: '2',
+        msgId: 'm2',
+        contract: 'swapUpdated',
+        subject: 'swap.m2.updated',
+        payload: { msgId: 'm2', n: 1 },
+      },
+      {
+        id: '3',
+        msgId: 'm3',
+        contract: 'swapUpdated',
+        subject: 'swap.m3.updated',
+        payload: { msgId: 'm3', n: 1 },
+      },
     ]);
     expect((await outboxRows(engine.dataSource)).every((row) => row.published)).toBe(true);
+  });
+
+  it('hands out a row written before rows named their contract with none', async () => {
+    await engine.dataSource.query(
+      `INSERT INTO outbox (msg_id, subject, payload) VALUES ('old', 'swap.old.updated', '{"n":1}')`,
+    );
+    const seen: PendingOutboxMessage[] = [];
+    expect(await outbox.relayBatch(10, collect(seen))).toBe(1);
+    expect(seen).toEqual([
+      { id: '1', msgId: 'old', contract: null, subject: 'swap.old.updated', payload: { n: 1 } },
+    ]);
   });
 
   it('keeps what was published before a failure marked, and the rest pending', async () => {

@@ -3,6 +3,11 @@ import { DataSource } from 'typeorm';
 export interface PendingOutboxMessage {
   id: string;
   msgId: string;
+  /**
+   * Null on a row written before rows kept their contract's name (OutboxContract1767400000000):
+   * the relay finds its contract from its subject.
+   */
+  contract: string | null;
   subject: string;
   payload: unknown;
 }
@@ -56,16 +61,27 @@ export class OutboxRepository {
     laneOf: (message: PendingOutboxMessage) => string = () => '',
   ): Promise<number> {
     const { handled, error } = await this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ id: string; msg_id: string; subject: string; payload: unknown }> =
-        await manager.query(
-          `SELECT id, msg_id, subject, payload FROM outbox
-           WHERE published_at IS NULL AND failed_at IS NULL
-           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [limit],
-        );
+      const rows: Array<{
+        id: string;
+        msg_id: string;
+        contract: string | null;
+        subject: string;
+        payload: unknown;
+      }> = await manager.query(
+        `SELECT id, msg_id, contract, subject, payload FROM outbox
+         WHERE published_at IS NULL AND failed_at IS NULL
+         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
       const lanes = new Map<string, PendingOutboxMessage[]>();
       for (const row of rows) {
-        const message = { id: row.id, msgId: row.msg_id, subject: row.subject, payload: row.payload };
+        const message = {
+          id: row.id,
+          msgId: row.msg_id,
+          contract: row.contract,
+          subject: row.subject,
+          payload: row.payload,
+        };
         const lane = laneOf(message);
         lanes.set(lane, [...(lanes.get(lane) ?? []), message]);
       }

@@ -196,6 +196,7 @@ describe('SwapRepository', () => {
       const query = jest.spyOn(engine.dataSource, 'createQueryRunner');
       const message = (swap: Swap, tag: string) => ({
         msgId: `${tag}:${swap.id}`,
+        contract: 'swapUpdated',
         subject: `swap.${swap.id}.updated`,
         payload: { tag },
       });

@@ -60,6 +60,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
 /** The event a test writes with a swap; the real one lives in the feature library. */
 export const testEvent = (swap: Swap): OutboxMessage => ({
   msgId: `test:${swap.id}:${swap.version}`,
+  contract: 'swapUpdated',
   subject: `swap.${swap.id}.updated`,
   payload: { id: swap.id, status: swap.status, version: swap.version },
 });

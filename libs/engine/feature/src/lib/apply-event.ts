@@ -1,6 +1,6 @@
 import { Swap, SwapError, SwapErrors } from '@swap/domain';
-import { laterDeposit, MachineRejection, SwapEvent, transition } from '@swap/engine-domain';
-import { OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
+import { laterDeposit, MachineRejection, SwapEffect, SwapEvent, transition } from '@swap/engine-domain';
+import { MoneyAttempts, OutboxMessage, StaleSwapError, SwapRepository } from '@swap/engine-data';
 import { depositReturnEvents } from './deposit-returns';
 import type { TransitionObserver } from './metrics/transition.metrics';
 import { moneyCommands } from './money-commands';
@@ -93,17 +93,17 @@ export class ApplySwapEvent {
       const result = transition(swap, happened);
       if (!result.ok) return { ok: false, swap, rejection: result.rejection };
       if (!result.changed) return { ok: true, swap, changed: false };
-      const commands = moneyCommands(
+      const { messages, attempts } = transitionMessages(
+        swap,
         { ...result.swap, version: swap.version + 1 },
         result.effects,
         happened.now,
       );
       try {
-        let messages: OutboxMessage[] = [];
         const saved = await this.swaps.saveTransition(
           result.swap,
-          (s) => (messages = [swapUpdatedMessage(s), ...commands.messages, ...depositReturnEvents(swap, s)]),
-          commands.attempts,
+          () => messages,
+          attempts,
           creditedBy(happened, result.swap),
         );
         this.onTransition(swap, saved);
@@ -114,6 +114,23 @@ export class ApplySwapEvent {
       }
     }
   }
+}
+
+/**
+ * What a transition writes with the swap (built from the swap as it will be saved, so ids carry its
+ * new version): its event, the commands its effects send, its returns' events, in that order.
+ */
+function transitionMessages(
+  before: Swap,
+  saved: Swap,
+  effects: readonly SwapEffect[],
+  now: number,
+): { messages: OutboxMessage[]; attempts: MoneyAttempts } {
+  const commands = moneyCommands(saved, effects, now);
+  return {
+    messages: [swapUpdatedMessage(saved), ...commands.messages, ...depositReturnEvents(before, saved)],
+    attempts: commands.attempts,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
-import { depositReturnUpdated, type DepositReturn as DepositReturnMessage } from '@swap/contracts';
+import type { DepositReturn as DepositReturnMessage } from '@swap/contracts';
 import { CURRENCIES, type DepositReturn, type Swap } from '@swap/domain';
 import type { OutboxMessage } from '@swap/engine-data';
+import { outboxMessage } from './outbox.contracts';
 
 const STATE = {
   REQUESTED: 'requested',
@@ -50,11 +51,13 @@ export function depositReturnEvents(before: Swap, after: Swap): OutboxMessage[] 
     if (previous?.state === ret.state) continue;
     const view = depositReturnView(after, ret);
     if (!view) continue;
-    messages.push({
-      msgId: `${ret.id}:${view.state}`,
-      subject: depositReturnUpdated.subject(after.id),
-      payload: { ...view, depositAddress: after.depositAddress, depositIndex: after.depositIndex },
-    });
+    messages.push(
+      outboxMessage('depositReturnUpdated', `${ret.id}:${view.state}`, {
+        ...view,
+        depositAddress: after.depositAddress,
+        depositIndex: after.depositIndex,
+      }),
+    );
   }
   return messages;
 }

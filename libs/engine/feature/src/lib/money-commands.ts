@@ -1,7 +1,7 @@
-import { refundRequested, treasuryPayoutRequested } from '@swap/contracts';
 import { CURRENCIES, Swap } from '@swap/domain';
 import { SwapEffect } from '@swap/engine-domain';
 import { MoneyAttempts, OutboxMessage } from '@swap/engine-data';
+import { outboxMessage } from './outbox.contracts';
 
 export interface MoneyCommands {
   messages: OutboxMessage[];
@@ -21,10 +21,8 @@ export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: 
       const payoutId = effect.payoutId ?? `${saved.id}-payout-${saved.version}`;
       const network = CURRENCIES[saved.to].network;
       if (effect.payoutId === undefined) result.attempts.payoutId = payoutId;
-      result.messages.push({
-        msgId: payoutId,
-        subject: treasuryPayoutRequested.subject(network),
-        payload: {
+      result.messages.push(
+        outboxMessage('treasuryPayoutRequested', payoutId, {
           payoutId,
           swapId: saved.id,
           network,
@@ -32,18 +30,16 @@ export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: 
           address: effect.address,
           amount: effect.amount.toString(),
           requestedAt: now,
-        },
-      });
+        }),
+      );
     }
     if (effect.kind === 'RequestRefund' || effect.kind === 'RequestReturn') {
       const own = effect.kind === 'RequestRefund';
       const refundId = own ? `${saved.id}-refund-${saved.version}` : effect.id;
       const network = CURRENCIES[saved.from].network;
       if (own) result.attempts.refundId = refundId;
-      result.messages.push({
-        msgId: refundId,
-        subject: refundRequested.subject(network),
-        payload: {
+      result.messages.push(
+        outboxMessage('refundRequested', refundId, {
           refundId,
           swapId: saved.id,
           network,
@@ -52,8 +48,8 @@ export function moneyCommands(saved: Swap, effects: readonly SwapEffect[], now: 
           amount: effect.amount.toString(),
           deposited: (own ? saved.amountDeposited : effect.deposited).toString(),
           requestedAt: now,
-        },
-      });
+        }),
+      );
     }
   }
   return result;

@@ -1,8 +1,8 @@
 import { Bus, VERSION_HEADER } from '@swap/bus';
-import { SWAP_EVENTS_STREAM, swapUpdated, SwapSnapshot } from '@swap/contracts';
+import { MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, swapUpdated, SwapSnapshot } from '@swap/contracts';
 import { OutboxRepository, PendingOutboxMessage } from '@swap/engine-data';
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
-import { createRequest, EngineHarness, recordingLogger } from '../test/engine-harness';
+import { createRequest, EngineHarness, ETH_ADDRESS, recordingLogger, T0 } from '../test/engine-harness';
 import { OutboxRelay } from './outbox.relay';
 
 const silent = {
@@ -136,6 +136,61 @@ describe('OutboxRelay', () => {
     });
     // It is not retried.
     expect(await relayOnce()).toEqual([]);
+  });
+
+  it('sets aside a row whose contract it does not know, and still delivers the events behind it', async () => {
+    const first = await engine.createSwap.execute(createRequest());
+    const second = await engine.createSwap.execute(createRequest());
+    await engine.dataSource.query(`UPDATE outbox SET contract = 'swapRemoved' WHERE msg_id = $1`, [
+      `swap:${first.id}:1`,
+    ]);
+
+    expect(await relayOnce()).toEqual([
+      expect.objectContaining({ level: 'error', message: 'outbox message is undeliverable' }),
+    ]);
+    expect((await streamMessages()).map((message) => message.msgId)).toEqual([`swap:${second.id}:1`]);
+    const [unknown] = await engine.dataSource.query(
+      `SELECT failed_at IS NOT NULL AS failed, last_error FROM outbox WHERE msg_id = $1`,
+      [`swap:${first.id}:1`],
+    );
+    expect(unknown).toEqual({
+      failed: true,
+      last_error: `no outbox contract swapRemoved (subject swap.${first.id}.updated)`,
+    });
+  });
+
+  it('relays rows written before rows named their contract by the contract their subject matches', async () => {
+    const jsm = await bus.manager();
+    await jsm.streams.delete(MONEY_COMMANDS_STREAM.name).catch(() => undefined);
+    await bus.ensureStream(MONEY_COMMANDS_STREAM);
+    const swap = await engine.createSwap.execute(createRequest());
+    const payout = {
+      payoutId: `${swap.id}-payout-2`,
+      swapId: swap.id,
+      network: 'ETH',
+      currency: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '149625000000000000',
+      requestedAt: T0,
+    };
+    // As an engine of the version before wrote them (and an older replica may, during an upgrade).
+    await engine.dataSource.query('UPDATE outbox SET contract = NULL');
+    await engine.dataSource.query(
+      `INSERT INTO outbox (msg_id, subject, payload) VALUES ($1, 'treasury.payout.ETH', $2)`,
+      [payout.payoutId, JSON.stringify(payout)],
+    );
+
+    expect(await relayOnce()).toEqual([]);
+    expect((await streamMessages()).map((message) => [message.subject, message.msgId])).toEqual([
+      [`swap.${swap.id}.updated`, `swap:${swap.id}:1`],
+    ]);
+    const command = await jsm.streams.getMessage(MONEY_COMMANDS_STREAM.name, { seq: 1 });
+    expect([command?.subject, command?.header.get('Nats-Msg-Id'), command?.json()]).toEqual([
+      'treasury.payout.ETH',
+      payout.payoutId,
+      payout,
+    ]);
+    expect((await engine.outboxRows()).every((row) => row.published)).toBe(true);
   });
 
   it('re-sends after a crash between publishing and marking, and JetStream drops the repeat', async () => {

@@ -1,22 +1,13 @@
 import type { Logger } from '@swap/domain';
 import { Bus, BusContractError } from '@swap/bus';
 import {
-  depositReturnUpdated,
-  DepositReturnUpdated,
-  refundRequested,
-  RefundRequested,
-  swapUpdated,
-  SwapSnapshot,
-  treasuryPayoutRequested,
-  TreasuryPayoutRequested,
-} from '@swap/contracts';
-import {
   OutboxMessage,
   OutboxRepository,
   PendingOutboxMessage,
   UndeliverableMessageError,
 } from '@swap/engine-data';
 import { logFailure } from '@swap/service-kit';
+import { findOutboxContract, outboxContractOf } from './outbox.contracts';
 
 /** Rows a pass reads at once. */
 const RELAY_BATCH = 200;
@@ -132,7 +123,7 @@ export class OutboxRelay {
     }
   }
 
-  private async publish(message: OutboxMessage): Promise<void> {
+  private async publish(message: OutboxMessage | PendingOutboxMessage): Promise<void> {
     try {
       await publishOutboxMessage(this.bus, message);
     } catch (err) {
@@ -146,31 +137,28 @@ export class OutboxRelay {
 
 /** One swap's messages are published in order, different swaps' at once. */
 function swapOf(message: PendingOutboxMessage): string {
-  const [head, middle] = message.subject.split('.');
-  if (head === 'swap') return middle;
-  const swapId = (message.payload as { swapId?: unknown } | null)?.swapId;
+  const relayed = findOutboxContract(message);
+  const swapId = relayed && isObject(message.payload) ? relayed.swapId(message.payload) : undefined;
+  // One that cannot be published goes in a lane of its own, where it is set aside.
   return typeof swapId === 'string' ? swapId : message.subject;
 }
 
-/** Each outbox subject is one contract's: the swap events, the money commands, deposit returns. */
-async function publishOutboxMessage(bus: Bus, message: OutboxMessage): Promise<void> {
-  const options = { msgId: message.msgId };
-  const [head, middle, tail] = message.subject.split('.');
-  if (head === 'swap' && tail === 'updated') {
-    const snapshot = message.payload as SwapSnapshot;
-    if (message.subject !== swapUpdated.subject(snapshot?.id))
-      throw new UndeliverableMessageError(`swap event ${message.subject} for another swap`);
-    await bus.publish(swapUpdated, [snapshot.id], snapshot, options);
-  } else if (head === 'treasury' && middle === 'payout') {
-    await bus.publish(treasuryPayoutRequested, [tail], message.payload as TreasuryPayoutRequested, options);
-  } else if (head === 'refunds' && middle === 'refund') {
-    await bus.publish(refundRequested, [tail], message.payload as RefundRequested, options);
-  } else if (head === 'engine' && middle === 'returns') {
-    const ret = message.payload as DepositReturnUpdated;
-    if (message.subject !== depositReturnUpdated.subject(ret?.swapId))
-      throw new UndeliverableMessageError(`deposit return ${message.subject} for another swap`);
-    await bus.publish(depositReturnUpdated, [ret.swapId], ret, options);
-  } else {
-    throw new UndeliverableMessageError(`unknown outbox subject ${message.subject}`);
+/**
+ * Publishes a message through its contract's entry in the registry, on the subject it records:
+ * one whose message names another (a swap event for another swap) is undeliverable.
+ */
+async function publishOutboxMessage(bus: Bus, message: OutboxMessage | PendingOutboxMessage): Promise<void> {
+  const relayed = outboxContractOf(message);
+  const { payload, msgId } = message;
+  if (!isObject(payload)) throw new UndeliverableMessageError(`outbox message ${msgId} is not an object`);
+  const params = relayed.params(payload);
+  const subject = relayed.contract.subject(...params);
+  if (subject !== message.subject) {
+    throw new UndeliverableMessageError(
+      `${relayed.contract.name} on ${message.subject}: its message is for ${subject}`,
+    );
   }
+  await relayed.publish(bus, params, payload, { msgId });
 }
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

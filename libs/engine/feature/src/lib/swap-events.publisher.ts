@@ -1,12 +1,9 @@
-import { swapUpdated, toSnapshot } from '@swap/contracts';
+import { toSnapshot } from '@swap/contracts';
 import { OutboxMessage } from '@swap/engine-data';
 import { Swap } from '@swap/domain';
+import { outboxMessage } from './outbox.contracts';
 
 /** The outbox row announcing a swap's new state; its id makes re-publishing harmless. */
 export function swapUpdatedMessage(swap: Swap): OutboxMessage {
-  return {
-    msgId: `swap:${swap.id}:${swap.version}`,
-    subject: swapUpdated.subject(swap.id),
-    payload: toSnapshot(swap),
-  };
+  return outboxMessage('swapUpdated', `swap:${swap.id}:${swap.version}`, toSnapshot(swap));
 }
