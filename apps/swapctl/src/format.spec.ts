@@ -1,4 +1,4 @@
-import type { DepositReturn, LoggedDeposit } from '@swap/contracts';
+import type { DepositReturn, DepositLogEntry } from '@swap/contracts';
 import { formatCreatedKey, formatKeySettings, formatKeyTable } from './keys.format';
 import { amount, errorJson, fields, table, time } from './output';
 import { formatDeposits, formatReturn, formatSwap, formatSwapTable } from './swaps.format';
@@ -144,7 +144,7 @@ describe('deposit formatting', () => {
     requestedAt: 1735689600,
     updatedAt: 1735689700,
   };
-  const deposit: LoggedDeposit = {
+  const deposit: DepositLogEntry = {
     depositId: 'LTC:txlate:0',
     replacedBy: null,
     txid: 'txlate',

@@ -1,4 +1,4 @@
-import type { DepositReturn, LoggedDeposit, SwapSnapshot } from '@swap/contracts';
+import type { DepositReturn, DepositLogEntry, SwapSnapshot } from '@swap/contracts';
 import { amount, fields, orDash, table, time, yesNo } from './output';
 
 type Tx = SwapSnapshot['depositTx'];
@@ -81,7 +81,7 @@ function issue(s: SwapSnapshot): string {
   return parts.filter((p) => p).join(', ');
 }
 
-export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
+export function formatDeposits(deposits: readonly DepositLogEntry[]): string {
   if (deposits.length === 0) return 'no deposits\n';
   return table(
     ['DEPOSIT', 'AMOUNT', 'CONFIRMATIONS', 'BLOCK', 'STATE', 'CREDITED', 'HANDLED', 'RETURNED', 'FIRST SEEN'],
@@ -99,7 +99,7 @@ export function formatDeposits(deposits: readonly LoggedDeposit[]): string {
   );
 }
 
-function state(d: LoggedDeposit): string {
+function state(d: DepositLogEntry): string {
   if (!d.reverted) return 'on chain';
   return d.replacedBy ? `replaced by ${d.replacedBy}` : 'reverted';
 }

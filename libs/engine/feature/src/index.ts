@@ -7,7 +7,7 @@ export * from './lib/outbox.contracts';
 export * from './lib/outbox.relay';
 export * from './lib/rejections';
 export * from './lib/swap-commands';
-export * from './lib/swap-events.publisher';
+export * from './lib/swap-updated.message';
 export * from './lib/swap-mailbox';
 export * from './lib/engine-inbox';
 export * from './lib/handle-input.use-case';

@@ -6,7 +6,7 @@ import type { TransitionObserver } from './metrics/transition.metrics';
 import { moneyCommands } from './money-commands';
 import { rejectionError } from './rejections';
 import { SwapMailbox } from './swap-mailbox';
-import { swapUpdatedMessage } from './swap-events.publisher';
+import { swapUpdatedMessage } from './swap-updated.message';
 
 const MAX_ATTEMPTS = 5;
 

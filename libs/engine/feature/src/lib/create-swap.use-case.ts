@@ -1,9 +1,9 @@
-import { CreateSwapRequest } from '@swap/contracts';
+import { EngineCreateSwapRequest } from '@swap/contracts';
 import { CURRENCIES, newDryRunId, newSwapId, newSwapToken, Swap, SwapErrors } from '@swap/domain';
 import { OutboxMessage, SwapRepository } from '@swap/engine-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { DepositAddresses, DRYRUN_INDEX_OFFSET } from './deposit-addresses';
-import { swapUpdatedMessage } from './swap-events.publisher';
+import { swapUpdatedMessage } from './swap-updated.message';
 
 export interface CreateSwapSettings {
   paymentWindowSeconds: number;
@@ -27,7 +27,7 @@ export class CreateSwap {
     private readonly onCommitted: (messages: OutboxMessage[]) => void | Promise<void> = () => undefined,
   ) {}
 
-  async execute(request: CreateSwapRequest): Promise<Swap> {
+  async execute(request: EngineCreateSwapRequest): Promise<Swap> {
     const existing = await this.swaps.findByRequestId(request.requestId);
     if (existing) return existing;
 

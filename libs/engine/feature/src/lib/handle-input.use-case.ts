@@ -52,13 +52,13 @@ export class HandleEngineInput {
           const report = { ...input, fee: optionalUnits(input.fee) };
           const events = payoutReportEvents(swap, report, attempts.payoutId, this.now());
           if (!events) return this.superseded(input, attempts.payoutId);
-          return this.settle(input, await applyAll(events, swap));
+          return this.logRejection(input, await applyAll(events, swap));
         }
         case 'refund': {
           const report = { ...input, fee: optionalUnits(input.fee) };
           const events = refundReportEvents(swap, report, attempts.refundId, this.now());
           if (!events) return this.superseded(input, attempts.refundId);
-          return this.settle(input, await applyAll(events, swap));
+          return this.logRejection(input, await applyAll(events, swap));
         }
       }
     });
@@ -82,7 +82,7 @@ export class HandleEngineInput {
     };
     const events = depositReportEvents(swap, report, await this.moment(swap, report));
     const outcome = await applyAll(events, swap);
-    this.settle(input, outcome);
+    this.logRejection(input, outcome);
     if (report.reverted && outcome?.ok && outcome.changed && outcome.swap.status === 'NEW')
       await this.trackAnother(input, outcome.swap, applyAll);
   }
@@ -104,7 +104,7 @@ export class HandleEngineInput {
     );
     const report: DepositReport = { ...other, minedDeposits: undefined };
     const events = depositReportEvents(swap, report, await this.moment(swap, report));
-    this.settle(vanished, await applyAll(events, swap));
+    this.logRejection(vanished, await applyAll(events, swap));
   }
 
   /**
@@ -125,7 +125,7 @@ export class HandleEngineInput {
     this.logger.info({ swapId: input.swapId, id, current }, 'progress of a superseded attempt ignored');
   }
 
-  private settle(input: EngineInput, outcome: EventOutcome | null): void {
+  private logRejection(input: EngineInput, outcome: EventOutcome | null): void {
     if (outcome && !outcome.ok)
       this.logger.info(
         {

@@ -10,7 +10,7 @@ import {
   outboxContractOf,
   type OutboxContractName,
 } from './outbox.contracts';
-import { swapUpdatedMessage } from './swap-events.publisher';
+import { swapUpdatedMessage } from './swap-updated.message';
 
 const swap = newSwap({ status: 'EXCHANGING', amountDeposited: 1_000_000n, version: 4 });
 const returning = newSwap({

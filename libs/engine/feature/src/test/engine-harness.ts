@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
-import { CreateSwapRequest, EngineInput, KeyTerms } from '@swap/contracts';
+import { EngineCreateSwapRequest, EngineInput, KeyTerms } from '@swap/contracts';
 import { NETWORKS, Network, Swap, type Logger } from '@swap/domain';
 import { SwapEvent, transition } from '@swap/engine-domain';
 import {
@@ -23,7 +23,7 @@ import { HandleEngineInput } from '../lib/handle-input.use-case';
 import { ReturnDeposit } from '../lib/return-deposit.use-case';
 import { SwapCommands } from '../lib/swap-commands';
 import { SwapMailbox } from '../lib/swap-mailbox';
-import { swapUpdatedMessage } from '../lib/swap-events.publisher';
+import { swapUpdatedMessage } from '../lib/swap-updated.message';
 
 /** The BIP39 test phrase; its BIP84/BIP44 addresses are published test vectors. */
 export const TEST_MNEMONIC =
@@ -74,8 +74,8 @@ export const KEY: KeyTerms = {
 
 /** 0.01 BTC → ETH, float, with a fresh request id. */
 export function createRequest(
-  overrides: Partial<Omit<CreateSwapRequest, 'key'>> & { key?: Partial<KeyTerms> } = {},
-): CreateSwapRequest {
+  overrides: Partial<Omit<EngineCreateSwapRequest, 'key'>> & { key?: Partial<KeyTerms> } = {},
+): EngineCreateSwapRequest {
   const { key, ...rest } = overrides;
   return {
     requestId: `req-${randomUUID()}`,

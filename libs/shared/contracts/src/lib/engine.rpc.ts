@@ -24,7 +24,7 @@ export const createSwapRequest = createSwapBody.extend({
   amount: units,
   refundAddress: z.string().nullable(),
 });
-export type CreateSwapRequest = z.infer<typeof createSwapRequest>;
+export type EngineCreateSwapRequest = z.infer<typeof createSwapRequest>;
 
 /** Swap-bound commands are applied by the swap's actor in the engine. */
 export const engineCreateSwap = defineRpc({
@@ -120,7 +120,7 @@ export const loggedDeposit = z.object({
     .extend({ address: z.string().nullable(), state: z.enum(['waiting', ...DEPOSIT_RETURN_STATES]) })
     .nullable(),
 });
-export type LoggedDeposit = z.infer<typeof loggedDeposit>;
+export type DepositLogEntry = z.infer<typeof loggedDeposit>;
 
 /**
  * Every deposit to a swap's address (swapctl swaps deposits): the credited ones and those that

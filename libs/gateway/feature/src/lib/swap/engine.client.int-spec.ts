@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { Bus, rpcFail, rpcOk } from '@swap/bus';
-import { CreateSwapRequest, engineAdvanceSwap, engineCreateSwap } from '@swap/contracts';
+import { EngineCreateSwapRequest, engineAdvanceSwap, engineCreateSwap } from '@swap/contracts';
 import { SwapError } from '@swap/domain';
 import { startNatsServer, swapSnapshotFixture, type NatsServerHandle } from '@swap/testing';
 import { EngineClient, EngineUnavailableError } from './engine.client';
 
-const request: CreateSwapRequest = {
+const request: EngineCreateSwapRequest = {
   requestId: 'ak_test:nonce-0001',
   key: {
     apiKey: 'ak_test',

@@ -1,6 +1,6 @@
 import { Bus, BusUnavailableError } from '@swap/bus';
 import {
-  CreateSwapRequest,
+  EngineCreateSwapRequest,
   engineAdvanceSwap,
   engineCreateSwap,
   engineResolveSwap,
@@ -41,7 +41,7 @@ export class EngineClient {
     this.createAttemptMs = options.createAttemptMs ?? 4_000;
   }
 
-  create(request: CreateSwapRequest): Promise<SwapSnapshot> {
+  create(request: EngineCreateSwapRequest): Promise<SwapSnapshot> {
     return this.call((timeoutMs) => this.bus.request(engineCreateSwap, request, { timeoutMs }), true);
   }
 

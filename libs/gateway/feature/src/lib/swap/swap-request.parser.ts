@@ -5,7 +5,7 @@ import {
   resolveBody,
   swapLookupBody,
   type ApiKeyInfo,
-  type CreateSwapRequest,
+  type EngineCreateSwapRequest,
   type QuoteBody,
   type ResolveBody,
   type SwapLookupBody,
@@ -36,7 +36,7 @@ function quoteTerms(request: QuoteBody, key: ApiKeyInfo): PriceSwapRequest {
 }
 
 /** The engine's create request, but for who asks (the use case adds the request id and the key). */
-export type CreateRequest = Omit<CreateSwapRequest, 'requestId' | 'key'>;
+export type CreateRequest = Omit<EngineCreateSwapRequest, 'requestId' | 'key'>;
 
 /** Section 4.1: the body of /swap/create. */
 export function parseCreateRequest(body: Body, key: ApiKeyInfo, chains: AddressChains = {}): CreateRequest {
