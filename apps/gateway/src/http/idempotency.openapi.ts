@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiHeader, ApiResponse } from '@nestjs/swagger';
-import { SwapOrderEnvelope } from './openapi.models';
+import { ApiHeader } from '@nestjs/swagger';
+import { ApiResponseBody, swapOrderEnvelope } from './openapi.responses';
 
 /** D13 on POST /swap/create: the optional Idempotency-Key header and the replay's response header. */
 export const ApiIdempotentCreate = () =>
@@ -13,9 +13,8 @@ export const ApiIdempotentCreate = () =>
         "first one's 201 and data (Idempotent-Replayed: true), one with another request gets 400",
       schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', minLength: 1, maxLength: 64 },
     }),
-    ApiResponse({
+    ApiResponseBody(swapOrderEnvelope, {
       status: 201,
-      type: SwapOrderEnvelope,
       headers: {
         'Idempotent-Replayed': {
           description: 'Present on the answer to a repeated Idempotency-Key: the first request’s answer',

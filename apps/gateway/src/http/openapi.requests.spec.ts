@@ -9,6 +9,7 @@ import { IdempotentCreate } from '@swap/gateway';
 import { ListSwaps, SwapStats } from '@swap/gateway';
 import { NONCE_STORE } from '../gateway.tokens';
 import { withRequestSchemas } from './openapi.requests';
+import { withResponseSchemas } from './openapi.responses';
 import { SwapController } from './swap.controller';
 
 describe('the request bodies in the OpenAPI document', () => {
@@ -33,7 +34,9 @@ describe('the request bodies in the OpenAPI document', () => {
     })
     class DocumentModule {}
     const app = await NestFactory.create(DocumentModule, new FastifyAdapter(), { logger: false });
-    document = withRequestSchemas(SwaggerModule.createDocument(app, new DocumentBuilder().build()));
+    document = withRequestSchemas(
+      withResponseSchemas(SwaggerModule.createDocument(app, new DocumentBuilder().build())),
+    );
     await app.close();
   });
 

@@ -1,17 +1,21 @@
 import { Controller, Get, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createSwapBody, quoteBody, resolveBody, swapLookupBody } from '@swap/contracts';
 import { parseBody, SwapUseCases } from '@swap/gateway';
 import { ok } from './envelope';
 import { SignatureGuard } from './signature.guard';
 import { Authenticated, rawBody, SignedFastifyRequest } from './signed-request';
 import {
-  CurrencyEnvelope,
-  PairEnvelope,
-  QuoteEnvelope,
-  SwapOrderEnvelope,
-  ErrorEnvelope,
-} from './openapi.models';
+  addressCheckEnvelope,
+  ApiResponseBody,
+  currencyEnvelope,
+  errorEnvelope,
+  pairEnvelope,
+  quoteEnvelope,
+  swapListEnvelope,
+  swapOrderEnvelope,
+  swapStatsEnvelope,
+} from './openapi.responses';
 import { ApiRequestBody } from './openapi.requests';
 import { Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -19,7 +23,6 @@ import { IdempotentCreate } from '@swap/gateway';
 import { ApiIdempotentCreate } from './idempotency.openapi';
 import { listSwapsBody, swapStatsBody, validateAddressBody } from '@swap/contracts';
 import { ListSwaps, SwapStats } from '@swap/gateway';
-import { AddressCheckEnvelope, SwapListEnvelope, SwapStatsEnvelope } from './openapi.models';
 
 const signed = (request: SignedFastifyRequest): Authenticated => request.auth as Authenticated;
 
@@ -47,12 +50,11 @@ function quoteResponse(quote: object): string {
   description: '16–64 characters of [A-Za-z0-9_-], single use',
 })
 @ApiHeader({ name: 'X-API-SIGN', required: true, description: 'hex HMAC-SHA256 (see README, decision D2)' })
-@ApiResponse({ status: 400, description: 'Validation or business error', type: ErrorEnvelope })
-@ApiResponse({ status: 401, description: 'Invalid credentials / Invalid signature', type: ErrorEnvelope })
-@ApiResponse({
+@ApiResponseBody(errorEnvelope, { status: 400, description: 'Validation or business error' })
+@ApiResponseBody(errorEnvelope, { status: 401, description: 'Invalid credentials / Invalid signature' })
+@ApiResponseBody(errorEnvelope, {
   status: 429,
   description: 'Rate limit exceeded (retry_after, Retry-After)',
-  type: ErrorEnvelope,
 })
 @Controller('v1/swap')
 @UseGuards(SignatureGuard)
@@ -66,7 +68,7 @@ export class SwapController {
 
   @Get('currencies')
   @ApiOperation({ summary: 'List supported currencies (GET signs an empty body)' })
-  @ApiResponse({ status: 200, type: CurrencyEnvelope })
+  @ApiResponseBody(currencyEnvelope, { status: 200 })
   currenciesGet() {
     return ok(this.swaps.currencies());
   }
@@ -74,14 +76,14 @@ export class SwapController {
   @Post('currencies')
   @HttpCode(200)
   @ApiOperation({ summary: 'List supported currencies' })
-  @ApiResponse({ status: 200, type: CurrencyEnvelope })
+  @ApiResponseBody(currencyEnvelope, { status: 200 })
   currencies() {
     return ok(this.swaps.currencies());
   }
 
   @Get('pairs')
   @ApiOperation({ summary: 'List swappable pairs (GET signs an empty body)' })
-  @ApiResponse({ status: 200, type: PairEnvelope })
+  @ApiResponseBody(pairEnvelope, { status: 200 })
   pairsGet(@Req() request: SignedFastifyRequest) {
     return ok(this.swaps.pairs(signed(request).apiKey));
   }
@@ -89,7 +91,7 @@ export class SwapController {
   @Post('pairs')
   @HttpCode(200)
   @ApiOperation({ summary: 'List swappable pairs' })
-  @ApiResponse({ status: 200, type: PairEnvelope })
+  @ApiResponseBody(pairEnvelope, { status: 200 })
   pairs(@Req() request: SignedFastifyRequest) {
     return ok(this.swaps.pairs(signed(request).apiKey));
   }
@@ -98,7 +100,7 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Get a quote' })
   @ApiRequestBody(quoteBody)
-  @ApiResponse({ status: 200, type: QuoteEnvelope })
+  @ApiResponseBody(quoteEnvelope, { status: 200 })
   @Header('Content-Type', 'application/json; charset=utf-8')
   price(@Req() request: SignedFastifyRequest) {
     return quoteResponse(this.swaps.quote(parseBody(rawBody(request)), signed(request).apiKey));
@@ -121,8 +123,8 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Get a swap order' })
   @ApiRequestBody(swapLookupBody)
-  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
-  @ApiResponse({ status: 404, description: 'Swap not found', type: ErrorEnvelope })
+  @ApiResponseBody(swapOrderEnvelope, { status: 200 })
+  @ApiResponseBody(errorEnvelope, { status: 404, description: 'Swap not found' })
   async status(@Req() request: SignedFastifyRequest) {
     return ok(await this.swaps.status(parseBody(rawBody(request)), signed(request).apiKey));
   }
@@ -131,7 +133,7 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Resolve a swap that cannot simply execute (EXCHANGE or REFUND)' })
   @ApiRequestBody(resolveBody)
-  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  @ApiResponseBody(swapOrderEnvelope, { status: 200 })
   async emergency(@Req() request: SignedFastifyRequest) {
     return ok(await this.swaps.resolve(parseBody(rawBody(request)), signed(request).apiKey));
   }
@@ -140,7 +142,7 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Alias of /swap/emergency' })
   @ApiRequestBody(resolveBody)
-  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  @ApiResponseBody(swapOrderEnvelope, { status: 200 })
   async resolve(@Req() request: SignedFastifyRequest) {
     return this.emergency(request);
   }
@@ -149,7 +151,7 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance a dry-run swap by one step (testing)' })
   @ApiRequestBody(swapLookupBody)
-  @ApiResponse({ status: 200, type: SwapOrderEnvelope })
+  @ApiResponseBody(swapOrderEnvelope, { status: 200 })
   async advance(@Req() request: SignedFastifyRequest) {
     return ok(await this.swaps.advance(parseBody(rawBody(request)), signed(request).apiKey));
   }
@@ -158,7 +160,7 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: "The calling key's swaps, newest first, a page at a time (D14)" })
   @ApiRequestBody(listSwapsBody)
-  @ApiResponse({ status: 200, type: SwapListEnvelope })
+  @ApiResponseBody(swapListEnvelope, { status: 200 })
   async list(@Req() request: SignedFastifyRequest) {
     return ok(await this.history.execute(parseBody(rawBody(request)), signed(request).apiKey));
   }
@@ -167,7 +169,7 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Check an address for a currency by the rules create applies (D15)' })
   @ApiRequestBody(validateAddressBody)
-  @ApiResponse({ status: 200, type: AddressCheckEnvelope })
+  @ApiResponseBody(addressCheckEnvelope, { status: 200 })
   validateAddress(@Req() request: SignedFastifyRequest) {
     return ok(this.swaps.validateAddress(parseBody(rawBody(request))));
   }
@@ -176,12 +178,8 @@ export class SwapController {
   @HttpCode(200)
   @ApiOperation({ summary: "The calling key's swaps created in [since, until), per pair (at most 366 days)" })
   @ApiRequestBody(swapStatsBody)
-  @ApiResponse({ status: 200, type: SwapStatsEnvelope })
-  @ApiResponse({
-    status: 503,
-    description: 'The ledger cannot be read right now; retry',
-    type: ErrorEnvelope,
-  })
+  @ApiResponseBody(swapStatsEnvelope, { status: 200 })
+  @ApiResponseBody(errorEnvelope, { status: 503, description: 'The ledger cannot be read right now; retry' })
   async swapStats(@Req() request: SignedFastifyRequest) {
     return ok(await this.stats.execute(parseBody(rawBody(request)), signed(request).apiKey));
   }

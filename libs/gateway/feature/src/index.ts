@@ -17,6 +17,7 @@ export * from './lib/swap/idempotency';
 export * from './lib/history/list-cursor';
 export * from './lib/history/list-filter';
 export * from './lib/history/list-swaps.use-case';
+export * from './lib/history/swap-list.view';
 export * from './lib/history/partner-fees.client';
 export * from './lib/history/swap-stats.use-case';
 export * from './lib/history/swap-stats.view';

@@ -1,4 +1,5 @@
-import { apiRequestName, apiRequestSchemas } from './http-api';
+import { swapOrderView } from '@swap/domain';
+import { apiRequestName, apiRequestSchemas, apiResponseName, apiResponseSchemas } from './http-api';
 import { createSwapRequest } from './engine.rpc';
 import { createSwapBody, quoteBody } from './swap-api.requests';
 
@@ -51,5 +52,21 @@ describe('the request bodies as OpenAPI components', () => {
       'key',
     ]);
     expect(Object.keys(createSwapBody.shape)).toEqual(expect.arrayContaining(Object.keys(quoteBody.shape)));
+  });
+});
+
+describe('the response shapes as OpenAPI components', () => {
+  it('names the views of @swap/domain, refers to a nested shape by $ref and leaves objects open', () => {
+    const schemas = apiResponseSchemas();
+    expect(apiResponseName(swapOrderView)).toBe('SwapOrder');
+    expect(() => apiResponseName(createSwapBody)).toThrow();
+    expect(schemas.SwapOrder).toMatchObject({
+      properties: {
+        time: { $ref: '#/components/schemas/SwapTime' },
+        proposed: { nullable: true, allOf: [{ $ref: '#/components/schemas/Proposed' }] },
+      },
+    });
+    expect(schemas.SwapOrder).not.toHaveProperty('additionalProperties');
+    expect(schemas.SwapOrder).not.toHaveProperty('$id');
   });
 });

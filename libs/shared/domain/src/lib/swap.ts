@@ -24,10 +24,13 @@ export const EXCHANGED: readonly SwapStatus[] = ['EXCHANGING', 'SENDING', 'DONE'
 /** D4: FAILED is not final; operators resolve it. */
 export const FINAL_STATUSES: readonly SwapStatus[] = ['DONE', 'EXPIRED', 'REFUNDED'];
 
-export type RateType = 'float' | 'fixed';
+export const RATE_TYPES = ['float', 'fixed'] as const;
+export type RateType = (typeof RATE_TYPES)[number];
 export type Direction = 'from' | 'to';
-export type IssueType = 'LESS' | 'MORE' | 'BELOW_MINIMUM' | 'NO_LIQUIDITY';
-export type Choice = 'NONE' | 'EXCHANGE' | 'REFUND';
+export const ISSUE_TYPES = ['LESS', 'MORE', 'BELOW_MINIMUM', 'NO_LIQUIDITY'] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number];
+export const CHOICES = ['NONE', 'EXCHANGE', 'REFUND'] as const;
+export type Choice = (typeof CHOICES)[number];
 
 /** A transaction on a chain, amounts in base units of the currency it moved. */
 export interface ChainTx {

@@ -5,11 +5,7 @@ import type { SwapHistoryRepository } from '@swap/gateway-data';
 import type { Body } from '../swap/request-body';
 import { ListCursors } from './list-cursor';
 import { parseListRequest } from './list-filter';
-
-export interface SwapListView {
-  items: SwapOrderView[];
-  next: string | null;
-}
+import type { SwapListView } from './swap-list.view';
 
 export interface ListSwapsSettings {
   publicUrl: string;

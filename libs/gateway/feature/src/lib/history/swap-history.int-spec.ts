@@ -13,6 +13,7 @@ import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { swapSnapshotFixture } from '@swap/testing';
 import { ListCursors } from './list-cursor';
 import { ListSwaps } from './list-swaps.use-case';
+import { swapListView } from './swap-list.view';
 
 const ME = 'ak_history_me';
 const OTHER = 'ak_history_other';
@@ -115,6 +116,7 @@ describe('order history on PostgreSQL (D14)', () => {
       dryrun: newest.dryrun,
     });
     expect(page.next).toEqual(expect.any(String));
+    expect(swapListView.parse(page)).toEqual(page); // the declared shape, the OpenAPI SwapList
     expect(await list.execute({ since: T0 + 5000 }, keyInfo(ME))).toEqual({ items: [], next: null });
   });
 

@@ -3,6 +3,7 @@ import type { PairTotals, SwapRangeQuery } from '@swap/gateway-data';
 import type { StatsRange } from './list-filter';
 import type { PartnerFeeLedger } from './partner-fees.client';
 import { SwapStats } from './swap-stats.use-case';
+import { swapStatsView } from './swap-stats.view';
 
 const KEY = { key: 'ak_stats' } as ApiKeyInfo;
 const BODY = { since: 1_764_000_000, until: 1_764_086_400 };
@@ -52,6 +53,7 @@ describe('per-key statistics: one aggregate on each side', () => {
     const range = { apiKey: KEY.key, ...BODY };
     expect(asked).toEqual({ history: [range], treasury: [range] });
     expect(view.pairs[0]).toMatchObject({ swaps: { total: swaps }, partnerFee: shown });
+    expect(swapStatsView.parse(view)).toEqual(view); // the declared shape, the OpenAPI SwapStats
   });
 
   it('does not ask the treasury when no money came in over the range', async () => {

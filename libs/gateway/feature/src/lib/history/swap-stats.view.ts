@@ -1,33 +1,44 @@
+import { z } from 'zod';
 import type { PartnerFeeTotal } from '@swap/contracts';
-import { CURRENCIES, fromUnits, type CurrencyCode } from '@swap/domain';
+import { apiResponses, CURRENCIES, CURRENCY_CODES, fromUnits, type CurrencyCode } from '@swap/domain';
 import type { PairTotals } from '@swap/gateway-data';
 
-/** One pair's line of the per-key statistics. */
-export interface PairStatsView {
-  from: CurrencyCode;
-  to: CurrencyCode;
-  /** The swaps created in the range by where they are: ended, under review, or still under way. */
-  swaps: {
-    total: number;
-    done: number;
-    refunded: number;
-    expired: number;
-    failed: number;
-    inProgress: number;
-  };
-  /** Deposits received, in `from` (a decimal string with its precision, D6). */
-  sent: string;
-  /** Paid out (landed), in `to`. */
-  received: string;
-  /** The key's partner share earned from these swaps, in `to`, as the treasury's ledger books it. */
-  partnerFee: string;
-}
+/** The swaps created in the range by where they are: ended, under review, or still under way. */
+const swapCounts = z
+  .object({
+    total: z.number(),
+    done: z.number(),
+    refunded: z.number(),
+    expired: z.number(),
+    failed: z.number().meta({ description: 'Under manual review (D4)' }),
+    inProgress: z.number().meta({ description: 'Not ended yet' }),
+  })
+  .register(apiResponses, { id: 'PairSwapCounts' });
 
-export interface SwapStatsView {
-  since: number;
-  until: number;
-  pairs: PairStatsView[];
-}
+/**
+ * One pair's line of the per-key statistics: amounts are decimal strings with their precision (D6),
+ * the partner fee as the treasury's ledger books it.
+ */
+export const pairStatsView = z
+  .object({
+    from: z.enum(CURRENCY_CODES),
+    to: z.enum(CURRENCY_CODES),
+    swaps: swapCounts,
+    sent: z.string().meta({ description: 'Deposits received, in from (decimal string)' }),
+    received: z.string().meta({ description: 'Paid out, in to (decimal string)' }),
+    partnerFee: z.string().meta({ description: "The key's partner share earned, in to (decimal string)" }),
+  })
+  .register(apiResponses, { id: 'PairStats' });
+export type PairStatsView = z.output<typeof pairStatsView>;
+
+export const swapStatsView = z
+  .object({
+    since: z.number(),
+    until: z.number(),
+    pairs: z.array(pairStatsView).meta({ description: 'Real swaps created in [since, until), per pair' }),
+  })
+  .register(apiResponses, { id: 'SwapStats' });
+export type SwapStatsView = z.output<typeof swapStatsView>;
 
 const amount = (units: bigint, code: CurrencyCode) =>
   fromUnits(units, CURRENCIES[code].chainDecimals, CURRENCIES[code].precision);

@@ -1,6 +1,6 @@
 import { CURRENCY_CODES, type CurrencyCode, type SwapError } from '@swap/domain';
 import { INVALID_ADDRESSES, VALID_ADDRESSES } from '@swap/domain/testing';
-import { checkAddress } from './address-check';
+import { addressCheckView, checkAddress } from './address-check';
 import { parseCreateRequest } from './swap-request.parser';
 import type { ApiKeyInfo } from '@swap/contracts';
 
@@ -28,7 +28,9 @@ describe('address validation (D15)', () => {
   });
 
   it.each(CURRENCY_CODES)('%s: an invalid one is not, and says what was expected', (code) => {
-    const { valid, reason } = checkAddress({ code, address: INVALID[code] });
+    const view = checkAddress({ code, address: INVALID[code] });
+    expect(addressCheckView.parse(view)).toEqual(view); // the declared shape, the OpenAPI AddressCheck
+    const { valid, reason } = view;
     expect(valid).toBe(false);
     expect(reason).toMatch(new RegExp(`^Not a valid ${code} address: expected .+\\.$`));
     expect(createAccepts(code, INVALID[code])).toBe(false);

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { validateAddressBody } from '@swap/contracts';
 import {
+  apiResponses,
   CURRENCIES,
   isValidAddress,
   type AddressChains,
@@ -9,11 +11,14 @@ import {
 import { parseRequest } from './parse-request';
 import type { Body } from './request-body';
 
-export interface AddressCheckView {
-  valid: boolean;
-  /** Why not, in a sentence an end user can act on; null when valid. */
-  reason: string | null;
-}
+/** D15's answer. */
+export const addressCheckView = z
+  .object({
+    valid: z.boolean(),
+    reason: z.string().nullable().meta({ description: 'Why not, in one sentence; null when valid' }),
+  })
+  .register(apiResponses, { id: 'AddressCheck' });
+export type AddressCheckView = z.output<typeof addressCheckView>;
 
 /** What D8 accepts on each network, in words. */
 const EXPECTED: Record<Network, string> = {

@@ -1,4 +1,4 @@
-import { computeQuote } from '@swap/domain';
+import { computeQuote, quoteView } from '@swap/domain';
 import { renderQuote } from './quote.view';
 
 describe('renderQuote (section 2.4)', () => {
@@ -51,5 +51,10 @@ describe('renderQuote (section 2.4)', () => {
         expiresIn: 3600,
       }),
     );
+  });
+
+  it('renders in the declared shape (quoteView, the OpenAPI Quote)', () => {
+    const view = renderQuote(quote, 3600);
+    expect(quoteView.parse(view)).toEqual(view);
   });
 });

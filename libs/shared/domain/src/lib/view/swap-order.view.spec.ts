@@ -11,6 +11,8 @@ import {
   RETURN_TX,
   T0,
 } from '../../testing';
+import type { Swap } from '../swap';
+import { swapOrderView } from './swap-order.schema';
 import { renderSwapOrder } from './swap-order.view';
 
 const opts = { now: T0 + 600, publicUrl: 'https://swap.example' };
@@ -212,5 +214,15 @@ describe('renderSwapOrder (section 2.5)', () => {
     expect(renderSwapOrder(newSwap(), { ...opts, publicUrl: 'http://127.0.0.1:8080/' }).url).toBe(
       'http://127.0.0.1:8080/swap/Ab3dEf7hJk?token=tok0123456789abcdefXYZ',
     );
+  });
+
+  it.each<[string, Swap]>([
+    ['NEW', newSwap()],
+    ['a dry run', newDryRun()],
+    ...Object.entries(plainSwaps).map(([name, swap]): [string, Swap] => [name, swap()]),
+  ])('renders %s in the declared shape (swapOrderView, the OpenAPI SwapOrder)', (_name, swap) => {
+    const view = renderSwapOrder(swap, opts);
+    // parse drops a field the shape does not declare, and throws on one it lacks or mistypes.
+    expect(swapOrderView.parse(view)).toEqual(view);
   });
 });
