@@ -6,9 +6,7 @@ export function banner(apiUrl: string, running: number, notBuilt: string[], notR
   const rule = '─'.repeat(72);
   const lines = [
     rule,
-    notReady.length === 0
-      ? `  instant-swap is ready (${running} services)`
-      : `  instant-swap is up (${running} services, ${notReady.length} not ready)`,
+    `  ${headline(running, notReady)}`,
     '',
     `  API        ${apiUrl}`,
     `  OpenAPI    ${apiUrl}/openapi.json`,
@@ -18,4 +16,11 @@ export function banner(apiUrl: string, running: number, notBuilt: string[], notR
   if (notBuilt.length > 0) lines.push('', `  Not built, not running: ${notBuilt.join(', ')}`);
   if (notReady.length > 0) lines.push('', '  Not ready:', ...notReady.map((line) => `    ${line}`));
   return [...lines, rule, ''].join('\n');
+}
+
+/** The banner's first line, which is also what a log collector gets instead of the banner. */
+export function headline(running: number, notReady: string[] = []): string {
+  return notReady.length === 0
+    ? `instant-swap is ready (${running} services)`
+    : `instant-swap is up (${running} services, ${notReady.length} not ready)`;
 }

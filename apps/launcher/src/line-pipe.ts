@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { prefix } from './say';
+import { show } from './say';
 
-/** Copies a child's output to ours line by line, each line prefixed with the child's name. */
+/** Copies a child's output to ours line by line, as the launcher's view shows them (say.ts). */
 export function pipeLines(
   name: string,
   stream: Readable | null,
@@ -10,6 +10,6 @@ export function pipeLines(
 ): void {
   if (!stream) return;
   createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-    if (keep(line)) process.stdout.write(`${prefix(name)}${line}\n`);
+    if (keep(line)) show(name, line);
   });
 }

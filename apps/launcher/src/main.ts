@@ -1,16 +1,19 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { banner } from './banner';
+import { banner, headline } from './banner';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { prepareBusAuthorization } from '@swap/bus';
 import type { BusIdentity } from '@swap/contracts';
 import { SERVICE_DATABASES, serviceDatabaseUrlVariable, type DatabaseService } from '@swap/persistence';
+import { ConfigError, EXIT_CONFIG } from '@swap/service-kit';
+import { isColorSupported } from 'pino-pretty';
 import { prepareServiceRoles } from './database-roles';
 import { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats';
 import { announceWhenReady, describeProbe, waitUntilReady } from './readiness';
 import { appMain, DATA_DIR, ROOT } from './repo-paths';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file';
-import { say } from './say';
+import { announce, say, useLogView } from './say';
+import { launcherView } from './log-view';
 import { SERVICES, type ServiceSpec } from './services';
 import { stopStale } from './stale-process';
 import { Supervisor } from './supervisor';
@@ -21,6 +24,7 @@ import { ensureTreasuryMnemonic } from './treasury-mnemonic';
 
 // `npm start`: the embedded default of D10. Everything on loopback, state under .data/.
 const env = process.env;
+chooseLogView();
 const teardown = new Teardown();
 const API_URL = `http://127.0.0.1:${SERVICES[0].port}/v1`;
 let stopping = false;
@@ -205,6 +209,7 @@ function childEnv(spec: ServiceSpec, shared: Shared): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(Object.entries(env).filter(([name]) => !OWN_SETTING.test(name)));
   return {
     ...inherited,
+    LOG_FORMAT: 'json', // the launcher reads every line, and shows it as LOG_FORMAT says (log-view.ts)
     ...(spec.database ? { DATABASE_URL: shared.databaseUrls[spec.database] } : {}),
     NATS_URL: shared.NATS_URL,
     ...(shared.busSeeds ? { NATS_NKEY_SEED_FILE: shared.busSeeds[spec.identity] } : {}),
@@ -236,7 +241,10 @@ function assertDistinctPorts(): void {
 /** A service that cannot start with this configuration stops everything: no restart mends it. */
 function invalidConfiguration(name: string, lines: string[]): void {
   if (stopping) return;
-  const problems = lines.filter((line) => /^\s*-\s|invalid configuration|missing|must|unknown/i.test(line));
+  // The problems as the service printed them on stderr, not again inside its last JSON log line.
+  const problems = lines.filter(
+    (line) => !line.startsWith('{') && /^\s*-\s|invalid configuration|missing|must|unknown/i.test(line),
+  );
   say(`${name} cannot start with this configuration; stopping:`);
   for (const line of problems.length > 0 ? problems : lines) say(`  ${line.trim()}`);
   stopping = true;
@@ -244,6 +252,17 @@ function invalidConfiguration(name: string, lines: string[]): void {
     .catch(() => undefined)
     .then(() => teardown.run())
     .then(() => process.exit(1));
+}
+
+/** Human lines on a terminal, JSON when piped (LOG_FORMAT chooses); a bad value starts nothing. */
+function chooseLogView(): void {
+  try {
+    useLogView(launcherView(env, Boolean(process.stdout.isTTY), isColorSupported));
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(EXIT_CONFIG);
+  }
 }
 
 async function shutdown(signal: string): Promise<void> {
@@ -273,7 +292,12 @@ startup.then(
     const notReady = await waitUntilReady(running, () => stopping);
     if (notReady === null) return;
     const notBuilt = SERVICES.filter((s) => !running.includes(s)).map((s) => s.name);
-    process.stdout.write(banner(API_URL, running.length, notBuilt, notReady.map(describeProbe)));
+    const described = notReady.map(describeProbe);
+    announce(banner(API_URL, running.length, notBuilt, described), headline(running.length, described), {
+      api: API_URL,
+      notBuilt,
+      notReady: described,
+    });
     const late = running.filter((s) => notReady.some((p) => p.name === s.name));
     void announceWhenReady(late, () => stopping);
   },

@@ -4,10 +4,12 @@ import { completeConfig, treasuryConfigSchema } from './treasury.config';
 import { treasuryModule, treasuryTransport } from './treasury.module';
 
 async function main(): Promise<void> {
-  const logger = createLogger('treasury');
+  let logger: ReturnType<typeof createLogger>;
   let setup: ReturnType<typeof completeConfig>;
   try {
     const parsed = loadConfig(treasuryConfigSchema);
+    // After the settings are checked: a bad LOG_FORMAT stops the service as any setting does.
+    logger = createLogger('treasury');
     // A node setting that cannot work stops the service as one found while it starts would.
     setup = settingsOrStop('treasury', logger, () => completeConfig(parsed, process.env));
   } catch (err) {

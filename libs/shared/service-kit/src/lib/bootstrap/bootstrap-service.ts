@@ -4,7 +4,7 @@ import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { EXIT_CONFIG } from '../config/load-config';
+import { EXIT_CONFIG } from '../config/config-error';
 import { createLogger } from '../logger/create-logger';
 import { MetricsModule } from '../metrics/metrics.module';
 import { PinoNestLogger } from '../logger/pino-nest.logger';

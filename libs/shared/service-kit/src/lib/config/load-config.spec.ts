@@ -43,6 +43,22 @@ describe('parseConfig', () => {
     );
   });
 
+  it("lists the logger's variables among the problems, as every service reads them", () => {
+    const env = { NATS_URL: 'n', TREASURY_MNEMONIC: 'm', DATABASE_URL: 'x', LOG_FORMAT: 'yaml' };
+    try {
+      parseConfig(schema, env);
+      throw new Error('accepted');
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        expect.stringMatching(/^DATABASE_URL: /),
+        'LOG_FORMAT: must be json or pretty (unset: pretty on a terminal, else json)',
+      ]);
+    }
+    expect(() => parseConfig(schema, { ...env, DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /LOG_FORMAT: must be json or pretty/,
+    );
+  });
+
   it('never echoes a value, which may be a secret', () => {
     const env = {
       DATABASE_URL: 'postgres://u@h/db',

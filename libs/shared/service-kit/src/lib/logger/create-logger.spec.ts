@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, isSecretKey } from '../../index';
+import { ConfigError, createLogger, isSecretKey } from '../../index';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -91,6 +91,51 @@ describe('createLogger', () => {
 
   it('refuses an unknown LOG_LEVEL', () => {
     expect(() => createLogger('test', { level: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('refuses an unknown LOG_FORMAT, naming it as a setting to fix', () => {
+    process.env['LOG_FORMAT'] = 'yaml';
+    try {
+      expect(() => createLogger('test')).toThrow(ConfigError);
+      expect(() => createLogger('test')).toThrow(/LOG_FORMAT: must be json or pretty/);
+    } finally {
+      delete process.env['LOG_FORMAT'];
+    }
+  });
+});
+
+describe('createLogger: pretty', () => {
+  function prettyCapture() {
+    const text: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        text.push(chunk.toString());
+        done();
+      },
+    });
+    return { text, logger: createLogger('gateway', { level: 'info', destination, format: 'pretty' }) };
+  }
+
+  it('writes short human lines: time, service, level, message, the plain fields', () => {
+    const { text, logger } = prettyCapture();
+    logger.child({ network: 'LTC' }).info({ swapId: 'S1', startupMs: { modules: 800 } }, 'swap created');
+    expect(text.join('')).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}\(gateway\): swap created network=LTC swapId=S1\n$/,
+    );
+  });
+
+  it('masks what the JSON lines mask, and keeps the stack of an error', () => {
+    const { text, logger } = prettyCapture();
+    const err = new Error('node http://rpc:s3cret@10.0.0.2:9332/ unreachable');
+    logger
+      .child({ apiSecret: 'nope' })
+      .error({ err, mnemonic: 'abandon abandon about', rpc: 'http://user:pa55@127.0.0.1:19443/' }, 'failed');
+    const written = text.join('');
+    expect(written).not.toMatch(/s3cret|nope|abandon|pa55/);
+    expect(written).toContain('mnemonic=[redacted]');
+    expect(written).toContain('rpc=http://user:[redacted]@127.0.0.1:19443/');
+    expect(written.split('\n')[1]).toBe('    Error: node http://rpc:[redacted]@10.0.0.2:9332/ unreachable');
+    expect(written).toMatch(/\n {8}at /);
   });
 });
 

@@ -1,7 +1,11 @@
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { isColorSupported } from 'pino-pretty';
+import { ConfigError } from '../config/config-error';
+import { isLogLevel, LOG_LEVEL_PROBLEM, logSettings, type LogFormat } from './log-settings';
+import { prettyLines } from './pretty-line';
 import { REDACTED, redactSecrets, SECRET_PATHS } from './redact';
-import { causeOf, REPEAT_WINDOW_MS, RepeatGate } from './repeat-gate';
+import { causeOf, RepeatGate } from './repeat-gate';
 
 export interface LoggerOptions {
   /** Defaults to LOG_LEVEL, else info. */
@@ -14,21 +18,28 @@ export interface LoggerOptions {
    */
   repeatWindowMs?: number;
   clock?: () => number;
+  /**
+   * Defaults to LOG_FORMAT; unset, pretty when stdout is a terminal (a person running the service
+   * by hand) and JSON anywhere else. The same masked record either way.
+   */
+  format?: LogFormat;
 }
 
 const WARN = 40;
 const FATAL = 60;
 
 /**
- * The service's JSON logger: one line per event, `service` on every line, secrets masked, and no
- * warning or error repeated more than once a minute for the same cause (see RepeatGate).
+ * The service's logger: one line per event, `service` on every line, secrets masked, and no
+ * warning or error repeated more than once a minute for the same cause (see RepeatGate). Lines
+ * are JSON, or short human lines on a terminal (LOG_FORMAT). Throws a ConfigError on a setting
+ * that cannot work.
  */
 export function createLogger(service: string, options: LoggerOptions = {}): Logger {
-  const level = options.level ?? (process.env['LOG_LEVEL'] || 'info');
-  if (!(level in pino.levels.values) && level !== 'silent') {
-    throw new Error(`LOG_LEVEL must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`);
-  }
-  const windowMs = options.repeatWindowMs ?? repeatWindowSetting();
+  const terminal = !options.destination && Boolean(process.stdout.isTTY);
+  const settings = logSettings(process.env, terminal);
+  const level = options.level ?? settings.level;
+  if (!isLogLevel(level)) throw new ConfigError([LOG_LEVEL_PROBLEM]);
+  const windowMs = options.repeatWindowMs ?? settings.repeatWindowMs;
   const gate = windowMs > 0 ? new RepeatGate(windowMs, options.clock) : null;
   const config: pino.LoggerOptions = {
     level,
@@ -46,7 +57,25 @@ export function createLogger(service: string, options: LoggerOptions = {}): Logg
     },
     hooks: gate ? { logMethod: gated(gate) } : {},
   };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  const format = options.format ?? settings.format;
+  if (format === 'json') return options.destination ? pino(config, options.destination) : pino(config);
+  const colors = !options.destination && isColorSupported;
+  return pino(config, prettyDestination(options.destination ?? pino.destination(1), colors));
+}
+
+/** Each JSON line pino writes, written on as a human line (synchronously, as pino's own stdout). */
+function prettyDestination(out: DestinationStream, colors: boolean): DestinationStream {
+  const human = prettyLines({ colors, service: true });
+  return {
+    write: (chunk: string) =>
+      out.write(
+        chunk
+          .split('\n')
+          .filter((line) => line.length > 0)
+          .map((line) => `${human(line)}\n`)
+          .join(''),
+      ),
+  };
 }
 
 /** pino's logMethod hook: warnings and errors pass the gate; a line written after drops says how many. */
@@ -68,12 +97,4 @@ function gated(gate: RepeatGate): NonNullable<pino.LoggerOptions['hooks']>['logM
     const tail = typeof first === 'string' ? args : rest;
     return method.apply(this, [object, ...tail] as Parameters<typeof method>);
   };
-}
-
-function repeatWindowSetting(): number {
-  const text = process.env['LOG_REPEAT_SECONDS']?.trim();
-  if (!text) return REPEAT_WINDOW_MS;
-  if (!/^\d+$/.test(text))
-    throw new Error(`LOG_REPEAT_SECONDS must be a whole number of seconds, got "${text}"`);
-  return Number(text) * 1000;
 }
