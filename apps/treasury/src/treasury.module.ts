@@ -39,7 +39,7 @@ import {
   WalletMetrics,
   type ChainNodes,
 } from '@swap/treasury';
-import { TransferRepository, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
+import { TransferLifecycle, TREASURY_MIGRATIONS, TREASURY_SCHEMA } from '@swap/treasury-data';
 import type { TreasuryConfig } from './treasury.config';
 import { TreasuryEventsController } from './treasury-events.controller';
 import { TreasuryPolicyController } from './treasury-policy.controller';
@@ -55,10 +55,9 @@ function networkNodes(
   config: TreasuryConfig,
   bus: Bus,
   keys: TreasuryKeys,
-  dataSource: DataSource,
+  transfers: TransferLifecycle,
   logger: Logger,
 ): Array<NetworkNode<ChainReader, ChainSender>> {
-  const transfers = new TransferRepository(dataSource);
   return NETWORKS.map((network) => {
     const own = keys.senderKeys(network);
     const context = { bus, logger: logger.child({ network }) };
@@ -108,7 +107,9 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
         useFactory: async (bus: Bus, dataSource: DataSource, registry: Registry, health: HealthService) => {
           const liquidity = await bus.kv(liquidityKv);
           const keys = new TreasuryKeys(source);
-          const nodes = networkNodes(config, bus, keys, dataSource, logger);
+          // Made before the nodes, whose senders count what it stores as signed; the composition uses it too.
+          const transfers = new TransferLifecycle(dataSource);
+          const nodes = networkNodes(config, bus, keys, transfers, logger);
           // Nothing is signed before every real node is known to be the chain its settings name.
           await verifyNodes(nodes, logger);
           // Nor before every node (or the devnet) is the chain this database's books belong to:
@@ -124,6 +125,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
           health.register('nodes', () => nodesReadiness(wallets.nodeContacts(), Date.now(), silenceLimitMs));
           const treasury = composeTreasury({
             dataSource,
+            transfers,
             chains: byNetwork(pinned),
             keys,
             caps: config.caps,
@@ -141,7 +143,7 @@ export function treasuryModule(config: TreasuryConfig, source: KeySource, logger
             sendBatch: config.TREASURY_SEND_BATCH,
             wallets,
           });
-          registerTransferMetrics(registry, treasury.transfers);
+          registerTransferMetrics(registry, treasury.transferReports);
           registerPolicyMetrics(registry, treasury.freeze);
           // A freeze says so in /readyz (with its reasons) until an operator lifts it.
           health.register('signing', () => treasury.freeze.readiness());

@@ -63,7 +63,7 @@ const APPROVE = statement(
 /**
  * The payout policy's records on the transfers: which ones it cleared and when (the rolling
  * windows sum them), which it held and why, and the operator's approvals. Rejections fail the
- * transfer through TransferRepository.fail, from HELD.
+ * transfer through TransferLifecycle.fail, from HELD.
  */
 export class TransferHolds {
   constructor(private readonly dataSource: DataSource) {}

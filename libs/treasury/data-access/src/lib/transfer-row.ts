@@ -1,4 +1,6 @@
+import type { DataSource } from 'typeorm';
 import type { CurrencyCode, Network } from '@swap/domain';
+import { queryPrepared, type PreparedStatement } from '@swap/persistence';
 import type { TransferState, TransferKind } from '@swap/treasury-domain';
 import type { Transfer } from './transfer';
 
@@ -112,4 +114,13 @@ export function rowToTransfer(row: TransferRow): Transfer {
     holdReason: row.hold_reason,
     approvedAt: row.approved_at?.getTime() ?? null,
   };
+}
+
+/** The transfers a prepared statement over treasury.transfers returns. */
+export async function queryTransfers(
+  dataSource: DataSource,
+  statement: PreparedStatement,
+  params: unknown[],
+): Promise<Transfer[]> {
+  return (await queryPrepared<TransferRow>(dataSource, statement, params)).map(rowToTransfer);
 }

@@ -1,7 +1,7 @@
 import { aPayout, aSignedTx, openTreasuryDb, type TreasuryDb } from '../test/treasury-db';
 import type { LedgerBatch } from './ledger';
 import { LedgerRepository } from './ledger.repository';
-import { TransferRepository } from './transfer.repository';
+import { TransferLifecycle } from './transfer-lifecycle.repository';
 import { TransferMovedOn, TransferTransactions } from './transfer-transactions';
 
 const bumpBatch: LedgerBatch = {
@@ -16,13 +16,13 @@ const bumpBatch: LedgerBatch = {
 
 describe('TransferTransactions', () => {
   let treasury: TreasuryDb;
-  let transfers: TransferRepository;
+  let transfers: TransferLifecycle;
   let replacements: TransferTransactions;
   let ledger: LedgerRepository;
 
   beforeAll(async () => {
     treasury = await openTreasuryDb();
-    transfers = new TransferRepository(treasury.dataSource);
+    transfers = new TransferLifecycle(treasury.dataSource);
     replacements = new TransferTransactions(treasury.dataSource);
     ledger = new LedgerRepository(treasury.dataSource);
   });
@@ -39,9 +39,11 @@ describe('TransferTransactions', () => {
   const bump = aSignedTx({ txid: '0xbbb', raw: '0xbump', fee: 30_000_000_000_000n });
 
   it('switches a transfer to its bump with the batch, both transactions recorded, the retries starting over', async () => {
-    await transfers.postpone('payout-1', 'BROADCAST', Date.now() + 60_000, true, {
-      message: 'lost',
-      refused: true,
+    await transfers.postpone('payout-1', {
+      state: 'BROADCAST',
+      until: Date.now() + 60_000,
+      countAttempt: true,
+      error: { message: 'lost', refused: true },
     });
     const [switched] = await replacements.switchTo([
       { transfer: await transfers.get('payout-1'), tx: bump, batch: bumpBatch },

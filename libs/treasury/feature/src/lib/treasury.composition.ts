@@ -1,12 +1,13 @@
 import type { DataSource } from 'typeorm';
-import { NETWORKS, type Network, type Logger, type Clock } from '@swap/domain';
+import { NETWORKS, type Logger, type Clock } from '@swap/domain';
 import {
   LedgerRepository,
   RefundOrders,
   SigningFreezes,
   SwapBookRepository,
   TransferHolds,
-  TransferRepository,
+  TransferLifecycle,
+  TransferReports,
   TransferTransactions,
 } from '@swap/treasury-data';
 import type { PayoutLimits } from '@swap/treasury-domain';
@@ -20,6 +21,7 @@ import { SwapLedgerQuery } from './ledger/swap-ledger.query';
 import { PartnerFeesQuery } from './ledger/partner-fees.query';
 import type { LiquidityCaps } from './liquidity/liquidity-caps';
 import { LiquidityPublisher, type LiquiditySink } from './liquidity/liquidity.publisher';
+import type { ReservationsSignal } from './liquidity/reservations-signal';
 import type { WalletObserver } from './metrics/wallet.metrics';
 import { PlanPayout } from './payouts/plan-payout.use-case';
 import { ProgressReporter, type ProgressSink } from './payouts/progress.reporter';
@@ -40,6 +42,11 @@ import { ListTransfers } from './transfers/list-transfers.query';
 
 export interface TreasuryDeps {
   dataSource: DataSource;
+  /**
+   * The transfers' lifecycle, when the caller needs it before the nodes (a real node's sender counts
+   * what it stores as signed); made here otherwise. One per process.
+   */
+  transfers?: TransferLifecycle;
   chains: ChainNodes;
   keys: TreasuryKeys;
   caps: LiquidityCaps;
@@ -64,7 +71,9 @@ export const DEFAULT_SEND_BATCH = 16;
 
 /** The treasury's use cases over one database and one set of nodes, wired once. */
 export interface Treasury {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
+  /** What operators, the metrics and the reports read of the transfers. */
+  transferReports: TransferReports;
   dispatcher: TransferDispatcher;
   planPayout: PlanPayout;
   signTransfer: SignTransfer;
@@ -91,10 +100,11 @@ export interface Treasury {
 
 export function composeTreasury(deps: TreasuryDeps): Treasury {
   const { dataSource, chains, keys, clock, logger } = deps;
-  const transfers = new TransferRepository(dataSource);
+  const transfers = deps.transfers ?? new TransferLifecycle(dataSource);
+  const transferReports = new TransferReports(dataSource);
   const books = new SwapBookRepository(dataSource);
   const liquidity = new LiquidityPublisher({
-    transfers,
+    transfers: transferReports,
     chains,
     keys,
     caps: deps.caps,
@@ -104,15 +114,16 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
     minIntervalMs: deps.liquidityMinIntervalMs,
     wallets: deps.wallets,
   });
-  const reservationsChanged = (network: Network) => liquidity.kick(network);
-  const reporter = new ProgressReporter(transfers, deps.progress, clock, logger);
+  // What the use cases write changes the hot wallets' reservations: liquidity is republished at once.
+  const reservations: ReservationsSignal = { changed: (network) => liquidity.kick(network) };
+  const reporter = new ProgressReporter(transferReports, deps.progress, clock, logger);
   const holds = new TransferHolds(dataSource);
   const policy = new PayoutPolicy(holds, deps.limits, clock, logger);
   // Kicked through `dispatcher` once it exists: a network unfrozen sends what waited at once.
   const freeze = new SigningFreeze(new SigningFreezes(dataSource), clock, logger, (networks) =>
     networks.forEach((network) => dispatcher.kick(network)),
   );
-  const expired = new ExpiredTransfers({ transfers, chains, reporter, reservationsChanged, logger });
+  const expired = new ExpiredTransfers({ transfers, chains, reporter, reservations, logger });
   const senders = NETWORKS.map(
     (network) =>
       new NetworkSender(network, {
@@ -120,7 +131,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
         chain: chains.sender(network),
         keys,
         reporter,
-        reservationsChanged,
+        reservations,
         clock,
         logger,
         retry: deps.retry,
@@ -133,34 +144,36 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
   const dispatcher = new TransferDispatcher(senders, logger);
   const replacements = new TransferTransactions(dataSource);
   const refundOrders = new RefundOrders(dataSource);
-  const listTransfers = new ListTransfers(transfers);
+  const listTransfers = new ListTransfers(transferReports);
   const conflicts = new ConflictingTransactions({
     transfers,
     replacements,
     chains,
     reporter,
-    reservationsChanged,
+    reservations,
     logger,
   });
   return {
     transfers,
+    transferReports,
     dispatcher,
-    planPayout: new PlanPayout(transfers, dispatcher, reservationsChanged, logger),
+    planPayout: new PlanPayout(transfers, dispatcher, reservations, logger),
     signTransfer: new SignTransfer({
       transfers,
       orders: refundOrders,
       dispatcher,
       freeze,
-      reservationsChanged,
+      reservations,
     }),
     recordSwapBooks: new RecordSwapBooks(books),
     recordReturnBooks: new RecordReturnBooks(books),
     planSweeps: new PlanSweeps({ transfers, books, chains, keys, dispatcher, logger }),
     tracker: new ConfirmationTracker({
       transfers,
+      transferReports,
       chains,
       reporter,
-      reservationsChanged,
+      reservations,
       clock,
       logger,
       expired,
@@ -179,7 +192,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
       replacements,
       chains,
       keys,
-      reservationsChanged,
+      reservations,
       kick: (network) => dispatcher.kick(network),
       freeze,
       logger,
@@ -190,7 +203,7 @@ export function composeTreasury(deps: TreasuryDeps): Treasury {
       holds,
       reporter,
       kick: (network) => dispatcher.kick(network),
-      reservationsChanged,
+      reservations,
       views: listTransfers,
       clock,
       logger,

@@ -1,6 +1,6 @@
 import type { PendingTransactions } from '@swap/chain';
 import type { Network } from '@swap/domain';
-import type { TransferRepository } from '@swap/treasury-data';
+import type { TransferLifecycle } from '@swap/treasury-data';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedOf } from '../sending/network-sender';
 
@@ -10,7 +10,7 @@ import { signedOf } from '../sending/network-sender';
  * a crash between signing and broadcasting can neither reuse a nonce or an input nor leave a gap.
  */
 export function storedPending(
-  transfers: TransferRepository,
+  transfers: TransferLifecycle,
   keys: TreasuryKeys,
   network: Network,
 ): PendingTransactions {

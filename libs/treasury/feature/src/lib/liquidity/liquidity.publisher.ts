@@ -9,7 +9,7 @@ import {
   type Clock,
 } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
-import type { Reservations, TransferRepository } from '@swap/treasury-data';
+import type { Reservations, TransferReports } from '@swap/treasury-data';
 import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { availableLiquidity } from './available-liquidity';
@@ -20,7 +20,7 @@ import { NO_WALLET_OBSERVER, type WalletObserver } from '../metrics/wallet.metri
 export type LiquiditySink = (entry: LiquidityEntry) => Promise<void>;
 
 export interface LiquidityPublisherDeps {
-  transfers: TransferRepository;
+  transfers: TransferReports;
   chains: ChainNodes;
   keys: TreasuryKeys;
   caps: LiquidityCaps;

@@ -1,7 +1,8 @@
 import type { TreasuryPayoutRequested } from '@swap/contracts';
-import { CURRENCIES, type Network, type Logger } from '@swap/domain';
-import type { TransferRepository } from '@swap/treasury-data';
+import { CURRENCIES, type Logger } from '@swap/domain';
+import type { TransferLifecycle } from '@swap/treasury-data';
 import { HOT_WALLET_INDEX } from '../keys/treasury-keys';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { TransferDispatcher } from '../sending/transfer-dispatcher';
 
 /**
@@ -11,9 +12,9 @@ import type { TransferDispatcher } from '../sending/transfer-dispatcher';
  */
 export class PlanPayout {
   constructor(
-    private readonly transfers: TransferRepository,
+    private readonly transfers: TransferLifecycle,
     private readonly dispatcher: TransferDispatcher,
-    private readonly reservationsChanged: (network: Network) => void,
+    private readonly reservations: ReservationsSignal,
     private readonly logger: Logger,
   ) {}
 
@@ -36,7 +37,7 @@ export class PlanPayout {
       to: command.address,
       amount: BigInt(command.amount),
     });
-    if (created) this.reservationsChanged(command.network);
+    if (created) this.reservations.changed(command.network);
     this.dispatcher.kick(command.network);
   }
 }

@@ -1,6 +1,6 @@
 import { quietLogger } from '@swap/domain/testing';
 import type { PayoutProgress } from '@swap/contracts';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferReports } from '@swap/treasury-data';
 import { ProgressReporter } from './progress.reporter';
 
 const broadcast = (version: number): Transfer => ({
@@ -39,7 +39,7 @@ describe('ProgressReporter', () => {
     const transfers = {
       markReported: jest.fn(async () => undefined),
       unreported: async () => [broadcast(2)],
-    } as unknown as TransferRepository;
+    } as unknown as TransferReports;
     const reporter = new ProgressReporter(
       transfers,
       async (progress) => {
@@ -61,7 +61,7 @@ describe('ProgressReporter', () => {
 
   it('a later state of the same transfer is sent, and the same state again once the first report is over', async () => {
     const sent: PayoutProgress[] = [];
-    const transfers = { markReported: async () => undefined } as unknown as TransferRepository;
+    const transfers = { markReported: async () => undefined } as unknown as TransferReports;
     const reporter = new ProgressReporter(
       transfers,
       async (p) => void sent.push(p),

@@ -1,6 +1,6 @@
 import type { Logger, Clock } from '@swap/domain';
 import type { PayoutProgress } from '@swap/contracts';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferReports } from '@swap/treasury-data';
 
 import { payoutProgress } from './payout-progress';
 
@@ -16,7 +16,7 @@ export class ProgressReporter {
   private readonly sending = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly transfers: TransferRepository,
+    private readonly transfers: TransferReports,
     private readonly sink: ProgressSink,
     private readonly clock: Clock,
     private readonly logger: Logger,

@@ -1,18 +1,19 @@
 import type { TransferView } from '@swap/contracts';
 import type { Clock, Logger, Network } from '@swap/domain';
-import type { Transfer, TransferHolds, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferHolds, TransferLifecycle } from '@swap/treasury-data';
 import { transition } from '@swap/treasury-domain';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import { TreasuryErrors } from '../signing/treasury-errors';
 import type { ListTransfers } from '../transfers/list-transfers.query';
 
 export interface HeldTransfersDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   holds: TransferHolds;
   reporter: ProgressReporter;
   /** An approved transfer goes out with its network's next sending pass. */
   kick: (network: Network) => void;
-  reservationsChanged: (network: Network) => void;
+  reservations: ReservationsSignal;
   /** The operator's view of the transfer decided on. */
   views: Pick<ListTransfers, 'one'>;
   clock: Clock;
@@ -52,14 +53,14 @@ export class HeldTransfers {
   }
 
   async reject(id: string, reason: string): Promise<TransferView> {
-    const { transfers, reporter, reservationsChanged, logger, views } = this.deps;
+    const { transfers, reporter, reservations, logger, views } = this.deps;
     const transfer = await this.decidable(id, 'Rejected', rejectedAlready);
     if (transfer.state !== 'HELD') return views.one(id);
     const failed =
-      (await transfers.fail(id, 'HELD', `${REJECTED}: ${reason}`, null)) ??
+      (await transfers.fail(id, { from: 'HELD', reason: `${REJECTED}: ${reason}` })) ??
       (await this.decidable(id, 'Rejected', rejectedAlready));
     logger.warn({ transferId: id, swapId: failed.swapId, reason }, 'held transfer rejected by an operator');
-    reservationsChanged(failed.network);
+    reservations.changed(failed.network);
     // A payout's swap hears it now (a report that fails stays due for the tracker's next flush).
     await reporter.report(failed);
     return views.one(id);

@@ -43,7 +43,7 @@ describe('the payout policy and the freeze, on the real database', () => {
       expect(treasury.chains.chain('ETH').signs).toEqual([]);
       expect(treasury.out.progress).toEqual([]);
       // Still promised: an approval pays it.
-      expect(await treasury.transfers.reservations()).toEqual(new Map([['ETH', 15n * 10n ** 17n]]));
+      expect(await treasury.transferReports.reservations()).toEqual(new Map([['ETH', 15n * 10n ** 17n]]));
       const [listed] = await treasury.listTransfers.execute({ states: ['HELD'] });
       expect(listed).toMatchObject({ id: PAYOUT, state: 'HELD', holdReason: held.holdReason });
 
@@ -96,7 +96,7 @@ describe('the payout policy and the freeze, on the real database', () => {
       expect(treasury.out.progress).toEqual([
         expect.objectContaining({ payoutId: PAYOUT, state: 'failed', txid: null, reason: failure }),
       ]);
-      expect(await treasury.transfers.reservations()).toEqual(new Map());
+      expect(await treasury.transferReports.reservations()).toEqual(new Map());
       await treasury.dispatcher.drainAll();
       expect(treasury.chains.chain('ETH').signs).toEqual([]);
       await expect(treasury.heldTransfers.approve(PAYOUT)).rejects.toMatchObject({

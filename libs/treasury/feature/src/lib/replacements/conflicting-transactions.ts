@@ -1,7 +1,7 @@
-import type { Network, Logger } from '@swap/domain';
+import type { Logger } from '@swap/domain';
 import type {
   Transfer,
-  TransferRepository,
+  TransferLifecycle,
   TransferTransaction,
   TransferTransactions,
 } from '@swap/treasury-data';
@@ -9,17 +9,18 @@ import { TransferMovedOn } from '@swap/treasury-data';
 import { transition, type TransferMove } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { undoBatch } from '../ledger/transfer-postings';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import { signedOf } from '../sending/network-sender';
 import { requiredConfirmations } from '../tracking/required-confirmations';
 import { childUndone, fillerSettled, fillerUndone, switchBatch } from './replacement-postings';
 
 export interface ConflictingTransactionsDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   replacements: TransferTransactions;
   chains: ChainNodes;
   reporter: ProgressReporter;
-  reservationsChanged: (network: Network) => void;
+  reservations: ReservationsSignal;
   logger: Logger;
 }
 
@@ -100,7 +101,7 @@ export class ConflictingTransactions {
         { transferId: transfer.id, txid: mined.tx.txid, replaced: current.txid },
         'an earlier transaction of the transfer was mined; the transfer follows it',
       );
-      this.deps.reservationsChanged(transfer.network);
+      this.deps.reservations.changed(transfer.network);
       return adopted;
     } catch (err) {
       if (err instanceof TransferMovedOn) return null;
@@ -116,22 +117,20 @@ export class ConflictingTransactions {
   ) {
     const current = signedOf(transfer);
     const reason = `its nonce was taken by the operator's zero-value transaction ${filler.tx.txid}: the ${transfer.kind} can never land`;
-    const failed = await this.deps.transfers.fail(
-      transfer.id,
-      decided.from,
+    const failed = await this.deps.transfers.fail(transfer.id, {
+      from: decided.from,
       reason,
-      undoBatch(transfer, current, 'all'),
-      // The payout's fee_paid stays empty: none of its transactions was mined.
-      undefined,
-      [fillerSettled(transfer, filler.tx, paid)].filter((batch) => batch !== null),
-    );
+      batch: undoBatch(transfer, current, 'all'),
+      // No fee: the payout's fee_paid stays empty, none of its transactions was mined.
+      more: [fillerSettled(transfer, filler.tx, paid)].filter((batch) => batch !== null),
+    });
     // (EVM has no CPFP children: nothing else to give back.)
     if (!failed) return;
     this.deps.logger.warn(
       { transferId: transfer.id, filler: filler.tx.txid },
       'transfer failed: its nonce was filled',
     );
-    this.deps.reservationsChanged(transfer.network);
+    this.deps.reservations.changed(transfer.network);
     await this.deps.reporter.report(failed);
   }
 }

@@ -4,23 +4,24 @@ import type { Network, Logger } from '@swap/domain';
 import {
   TransferMovedOn,
   type Transfer,
-  type TransferRepository,
+  type TransferLifecycle,
   type TransferTransactions,
 } from '@swap/treasury-data';
 import { transition, type TransferDecision, type TransferRefusal } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import type { TreasuryKeys } from '../keys/treasury-keys';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { SigningFreeze } from '../policy/signing-freeze';
 import { signedOf } from '../sending/network-sender';
 import { TreasuryErrors } from '../signing/treasury-errors';
 import { childBatch, fillerBatch, switchBatch } from './replacement-postings';
 
 export interface ReplaceTransferDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   replacements: TransferTransactions;
   chains: ChainNodes;
   keys: TreasuryKeys;
-  reservationsChanged: (network: Network) => void;
+  reservations: ReservationsSignal;
   /** A SIGNED transfer's new bytes go out with its network's next sending pass. */
   kick: (network: Network) => void;
   /** Nothing is signed on a frozen network, the operator's replacements neither. */
@@ -195,7 +196,7 @@ export class ReplaceTransfer {
     sender: ChainSender,
   ): Promise<ReplacementView> {
     const { network } = transfer;
-    this.deps.reservationsChanged(network);
+    this.deps.reservations.changed(network);
     let result: { accepted: boolean; reason?: string };
     try {
       result = await sender.broadcast(tx);

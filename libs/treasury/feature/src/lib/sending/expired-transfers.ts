@@ -1,15 +1,16 @@
 import type { Network, Logger } from '@swap/domain';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferLifecycle } from '@swap/treasury-data';
 import { takes, transition } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { replacedBatch, undoBatch } from '../ledger/transfer-postings';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 
 export interface ExpiredTransfersDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   chains: ChainNodes;
   reporter: ProgressReporter;
-  reservationsChanged: (network: Network) => void;
+  reservations: ReservationsSignal;
   logger: Logger;
 }
 
@@ -20,7 +21,7 @@ export type ExpiryOutcome = 'replanned' | 'failed' | 'pending';
  * Transfers on chains whose transactions carry a deadline (Tron, Solana). A transaction the node
  * refused, or accepted and then lost, gives way only once the node proves it can never land
  * (ChainReader.neverLands): then one a node had taken, or refused only for its deadline, is
- * signed again (the old bytes archived, see TransferRepository.replaceExpired), and one refused
+ * signed again (the old bytes archived, see TransferLifecycle.replaceExpired), and one refused
  * for another reason fails with that reason. Before the proof, nothing new is signed for it: two
  * valid transactions of one payout never exist at once.
  */
@@ -46,7 +47,11 @@ export class ExpiredTransfers {
       const reason = transfer.lastError ?? 'the network refused the transaction';
       logger.warn(details, 'refused transaction can no longer land; transfer failed');
       await this.ended(
-        await transfers.fail(transfer.id, decided.from, reason, undoBatch(transfer, tx, 'all')),
+        await transfers.fail(transfer.id, {
+          from: decided.from,
+          reason,
+          batch: undoBatch(transfer, tx, 'all'),
+        }),
       );
       return 'failed';
     }
@@ -56,13 +61,13 @@ export class ExpiredTransfers {
       { ...details, generation: replanned.generation },
       'transaction expired without landing; the transfer is signed again',
     );
-    this.deps.reservationsChanged(transfer.network);
+    this.deps.reservations.changed(transfer.network);
     return 'replanned';
   }
 
   private async ended(failed: Transfer | null): Promise<void> {
     if (!failed) return;
-    this.deps.reservationsChanged(failed.network);
+    this.deps.reservations.changed(failed.network);
     await this.deps.reporter.report(failed);
   }
 }

@@ -7,11 +7,17 @@ import {
   type TransferOrder,
 } from '@swap/chain';
 import type { Network, Logger, Clock } from '@swap/domain';
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
-import { transition, type TransferEvent, type TransferMove } from '@swap/treasury-domain';
+import type { Transfer, TransferLifecycle } from '@swap/treasury-data';
+import {
+  transition,
+  type TransferEvent,
+  type TransferEventOf,
+  type TransferMove,
+} from '@swap/treasury-domain';
 
 import type { TreasuryKeys } from '../keys/treasury-keys';
 import { signedBatch, undoBatch } from '../ledger/transfer-postings';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import type { PayoutPolicy } from '../policy/payout-policy';
 import type { SigningFreeze } from '../policy/signing-freeze';
@@ -20,12 +26,12 @@ import { postponeAsDecided } from './postpone';
 import type { RetryPolicy } from './retry-policy';
 
 export interface NetworkSenderDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   chain: ChainSender;
   keys: TreasuryKeys;
   reporter: ProgressReporter;
-  /** Called when the hot wallet's reservations on a network changed (a fee became known, a transfer ended). */
-  reservationsChanged: (network: Network) => void;
+  /** Told when a fee became known or a transfer ended. */
+  reservations: ReservationsSignal;
   clock: Clock;
   logger: Logger;
   retry: RetryPolicy;
@@ -38,6 +44,9 @@ export interface NetworkSenderDeps {
   /** The operator's kill switch: nothing is signed on a frozen network. */
   freeze: Pick<SigningFreeze, 'frozen'>;
 }
+
+/** A node's refusal of a transaction. */
+type Refusal = Extract<BroadcastResult, { accepted: false }>;
 
 /** The stored bytes of a transfer from SIGNED on. */
 export function signedOf(transfer: Transfer): SignedTransaction {
@@ -112,7 +121,11 @@ export class NetworkSender {
     // Where each transaction stands alone, one waiting out a backoff holds up no other.
     const inOrder = !this.deps.chain.independent;
     for (;;) {
-      const { unbroadcast, planned } = await transfers.nextToSend(this.network, clock(), batchSize, inOrder);
+      const { unbroadcast, planned } = await transfers.nextToSend(this.network, {
+        now: clock(),
+        limit: batchSize,
+        inOrder,
+      });
       if (unbroadcast.length > 0) {
         // Waiting out a backoff: nothing may be sent or signed behind it.
         const waiting = unbroadcast.findIndex((transfer) => transfer.nextAttemptAt > clock());
@@ -147,7 +160,7 @@ export class NetworkSender {
       return [];
     }
     const stored = await transfers.markSigned(transfer.id, tx, signedBatch(transfer, tx));
-    this.deps.reservationsChanged(this.network);
+    this.deps.reservations.changed(this.network);
     // Signed by another sender meanwhile and sent already, or ended: nothing to broadcast.
     return transition(stored, { kind: 'Accepted' }).ok ? [stored] : [];
   }
@@ -177,7 +190,7 @@ export class NetworkSender {
     }));
     const stored = await transfers.markSignedAll(results);
     if (!stored) return [];
-    this.deps.reservationsChanged(this.network);
+    this.deps.reservations.changed(this.network);
     return stored;
   }
 
@@ -203,7 +216,7 @@ export class NetworkSender {
       await postponeAsDecided(transfers, transfer, decided, retry, clock());
       return;
     }
-    await this.ended(await transfers.fail(transfer.id, decided.from, reason, null));
+    await this.ended(await transfers.fail(transfer.id, { from: decided.from, reason }));
   }
 
   /**
@@ -213,70 +226,110 @@ export class NetworkSender {
    * Accepted transfers are reported in the background (see report()).
    */
   private async broadcast(due: Transfer[]): Promise<boolean> {
-    const { chain, transfers, logger, retry, clock } = this.deps;
-    let results;
+    const results = await this.sendToNode(due);
+    if (!results) return false;
+    await this.markAccepted(due, results);
+    for (const [i, result] of results.entries()) {
+      if (!result.accepted && !(await this.refused(due[i], result))) return false;
+    }
+    return true;
+  }
+
+  /** The node's answer for each transfer, or null when it could not be reached. */
+  private async sendToNode(due: Transfer[]): Promise<BroadcastResult[] | null> {
+    const { chain } = this.deps;
     try {
-      results = chain.nonces
+      return chain.nonces
         ? await this.broadcastUntilRefused(due)
         : await chain.broadcastBatch(due.map(signedOf));
     } catch (err) {
-      const [first] = due;
-      const decided = transition(first, { kind: 'NodeUnreachable' });
-      const message = `node unreachable: ${err instanceof Error ? err.message : String(err)}`;
-      const delay = decided.ok
-        ? await postponeAsDecided(transfers, first, decided, retry, clock(), message)
-        : null;
-      logger.warn(
-        { err, transferId: first.id, txid: signedOf(first).txid, retryInMs: delay },
-        'node unreachable',
-      );
+      await this.nodeUnreachable(due[0], err);
+      return null;
+    }
+  }
+
+  /** The first transfer is tried again after a backoff, and nothing behind it meanwhile. */
+  private async nodeUnreachable(first: Transfer, err: unknown): Promise<void> {
+    const { transfers, logger, retry, clock } = this.deps;
+    const decided = transition(first, { kind: 'NodeUnreachable' });
+    const message = `node unreachable: ${err instanceof Error ? err.message : String(err)}`;
+    const delay = decided.ok
+      ? await postponeAsDecided(transfers, first, decided, retry, clock(), message)
+      : null;
+    logger.warn(
+      { err, transferId: first.id, txid: signedOf(first).txid, retryInMs: delay },
+      'node unreachable',
+    );
+  }
+
+  /** SIGNED → BROADCAST for the transfers the node took, each reported in the background. */
+  private async markAccepted(due: Transfer[], results: BroadcastResult[]): Promise<void> {
+    const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
+    for (const sent of await this.deps.transfers.markBroadcastAll(accepted)) this.report(sent);
+  }
+
+  /**
+   * What the lifecycle makes of a refusal: the transfer fails, or holds up the later nonces of its
+   * address (false: nothing behind it is sent), or, where transactions expire, is sent again.
+   */
+  private async refused(transfer: Transfer, result: Refusal): Promise<boolean> {
+    const tx = signedOf(transfer);
+    const decided = transition(transfer, await this.refusal(transfer, result));
+    if (!decided.ok) return true;
+    if (decided.ends) {
+      await this.refusedForGood(transfer, tx, decided, result.reason);
+      return true;
+    }
+    if (decided.row.holds) {
+      await this.refusedHoldingUp(transfer, tx, decided, result.reason);
       return false;
     }
-    const accepted = due.filter((_, i) => results[i]?.accepted).map((transfer) => transfer.id);
-    for (const sent of await transfers.markBroadcastAll(accepted)) this.report(sent);
-    for (const [i, result] of results.entries()) {
-      if (result.accepted) continue;
-      const transfer = due[i];
-      const tx = signedOf(transfer);
-      const expires = this.deps.expired.expire(this.network);
-      // Looked up only where it can decide: the rows of chains whose transactions expire come first.
-      const holdsUpLaterNonces =
-        !expires && !!chain.nonces && !result.nonceTaken && (await this.holdsUpOthers(transfer));
-      const decided = transition(transfer, {
-        kind: 'Refused',
-        expires,
-        deadlineOnly: result.expired === true,
-        holdsUpLaterNonces,
-      });
-      if (!decided.ok) continue;
-      if (decided.ends) {
-        logger.warn({ transferId: transfer.id, txid: tx.txid, reason: result.reason }, 'broadcast refused');
-        const reason = `the network refused the transaction: ${result.reason}`;
-        await this.ended(
-          await transfers.fail(transfer.id, decided.from, reason, undoBatch(transfer, tx, 'all')),
-        );
-        continue;
-      }
-      if (decided.row.holds) {
-        // Given up, its nonce would stay unused and stall the transfers already signed after it:
-        // it goes out again first, after a backoff, and nothing is sent or signed behind it.
-        const delay = await postponeAsDecided(transfers, transfer, decided, retry, clock());
-        logger.error(
-          {
-            transferId: transfer.id,
-            txid: tx.txid,
-            reason: result.reason,
-            retryInMs: delay,
-            attempts: transfer.attempts + 1,
-          },
-          'broadcast refused; the transfers signed after it wait for it',
-        );
-        return false;
-      }
-      // Where transactions expire: sent again until it lands or a node proves it never can.
-      await this.refusedUntilExpired(transfer, decided, result.reason);
-    }
+    // Where transactions expire: sent again until it lands or a node proves it never can.
+    await this.refusedUntilExpired(transfer, decided, result.reason);
     return true;
+  }
+
+  /** The lifecycle's Refused event for the node's answer. */
+  private async refusal(transfer: Transfer, result: Refusal): Promise<TransferEventOf<'Refused'>> {
+    const expires = this.deps.expired.expire(this.network);
+    // Looked up only where it can decide: the rows of chains whose transactions expire come first.
+    const holdsUpLaterNonces =
+      !expires && !!this.deps.chain.nonces && !result.nonceTaken && (await this.holdsUpOthers(transfer));
+    return { kind: 'Refused', expires, deadlineOnly: result.expired === true, holdsUpLaterNonces };
+  }
+
+  /** Failed with the node's reason; what its signing booked is undone. */
+  private async refusedForGood(
+    transfer: Transfer,
+    tx: SignedTransaction,
+    decided: TransferMove,
+    reason: string,
+  ): Promise<void> {
+    this.deps.logger.warn({ transferId: transfer.id, txid: tx.txid, reason }, 'broadcast refused');
+    const failed = await this.deps.transfers.fail(transfer.id, {
+      from: decided.from,
+      reason: `the network refused the transaction: ${reason}`,
+      batch: undoBatch(transfer, tx, 'all'),
+    });
+    await this.ended(failed);
+  }
+
+  /**
+   * Given up, its nonce would stay unused and stall the transfers already signed after it: it goes
+   * out again first, after a backoff, and nothing is sent or signed behind it.
+   */
+  private async refusedHoldingUp(
+    transfer: Transfer,
+    tx: SignedTransaction,
+    decided: TransferMove,
+    reason: string,
+  ): Promise<void> {
+    const { transfers, logger, retry, clock } = this.deps;
+    const delay = await postponeAsDecided(transfers, transfer, decided, retry, clock());
+    logger.error(
+      { transferId: transfer.id, txid: tx.txid, reason, retryInMs: delay, attempts: transfer.attempts + 1 },
+      'broadcast refused; the transfers signed after it wait for it',
+    );
   }
 
   /**
@@ -324,7 +377,7 @@ export class NetworkSender {
 
   private async ended(failed: Transfer | null): Promise<void> {
     if (!failed) return;
-    this.deps.reservationsChanged(this.network);
+    this.deps.reservations.changed(this.network);
     await this.deps.reporter.report(failed);
   }
 }

@@ -83,7 +83,7 @@ describe('payouts: PLANNED → SIGNED → BROADCAST, exactly once', () => {
       ...Array(4).fill('transfer:AbCdEfGhIj:payout:1:undone'),
     ]);
     expect(await h().ledger.balances('hot:ETH')).toEqual(new Map([['ETH', 0n]]));
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   it('retries an unreachable node with backoff, keeping later payouts of the network behind it', async () => {

@@ -1,4 +1,4 @@
-import type { Transfer, TransferRepository } from '@swap/treasury-data';
+import type { Transfer, TransferLifecycle } from '@swap/treasury-data';
 import type { TransferMove } from '@swap/treasury-domain';
 import { retryWait, type RetryPolicy } from './retry-policy';
 
@@ -8,7 +8,7 @@ import { retryWait, type RetryPolicy } from './retry-policy';
  * the wait (ms).
  */
 export async function postponeAsDecided(
-  transfers: TransferRepository,
+  transfers: TransferLifecycle,
   transfer: Transfer,
   move: TransferMove,
   policy: RetryPolicy,
@@ -19,6 +19,11 @@ export async function postponeAsDecided(
   if (!retry) throw new Error(`${move.row.on} in ${move.from} is not postponed (${move.row.when})`);
   const delay = retryWait(retry, policy, transfer.attempts);
   const error = message === undefined ? null : { message, refused: retry.refused };
-  await transfers.postpone(transfer.id, move.from, now + delay, retry.counted, error);
+  await transfers.postpone(transfer.id, {
+    state: move.from,
+    until: now + delay,
+    countAttempt: retry.counted,
+    error,
+  });
   return delay;
 }

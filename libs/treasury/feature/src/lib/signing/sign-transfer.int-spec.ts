@@ -59,12 +59,12 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
 
   it('reserves amount and fee until the transfer confirms', async () => {
     const signed = await treasury.signTransfer.execute(request);
-    expect(await treasury.transfers.reservations()).toEqual(new Map([['LTC', 9_900_000n + 21_000n]]));
+    expect(await treasury.transferReports.reservations()).toEqual(new Map([['LTC', 9_900_000n + 21_000n]]));
 
     treasury.chains.chain('LTC').confirm(signed.txid, 2);
     await treasury.tracker.poll();
 
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   it('a sign request for a refund that the engine never ordered is refused, and signs nothing', async () => {
@@ -79,7 +79,7 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
     });
     expect(await treasury.transfers.find('refund:refund-NeVeRoRdEr-1')).toBeNull();
     expect(treasury.chains.chain('LTC').signs).toEqual([]);
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   it('a request that came before its order is signed once the order is recorded (the refunds service asks again)', async () => {
@@ -197,7 +197,7 @@ describe('SignTransfer (treasury.sign-transfer)', () => {
       message: 'The transfer could not be signed: 546 is below the dust limit (294)',
     });
     expect(await treasury.transfers.get('refund:refund-AbCdEfGhIj-1')).toMatchObject({ state: 'FAILED' });
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   describe('on TRX, where a transaction expires', () => {

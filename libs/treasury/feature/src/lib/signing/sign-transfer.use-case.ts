@@ -1,13 +1,14 @@
 import type { SignedTransactionMessage, SignTransferRequest } from '@swap/contracts';
-import { CURRENCIES, type Network } from '@swap/domain';
+import { CURRENCIES } from '@swap/domain';
 import type {
   PlannedTransfer,
   RefundOrder,
   RefundOrders,
   Transfer,
-  TransferRepository,
+  TransferLifecycle,
 } from '@swap/treasury-data';
 import { HOT_WALLET_INDEX } from '../keys/treasury-keys';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { SigningFreeze } from '../policy/signing-freeze';
 import type { TransferDispatcher } from '../sending/transfer-dispatcher';
 import { TreasuryErrors } from './treasury-errors';
@@ -30,11 +31,11 @@ function differences(request: SignTransferRequest, order: RefundOrder): string[]
 }
 
 export interface SignTransferDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   orders: RefundOrders;
   dispatcher: TransferDispatcher;
   freeze: Pick<SigningFreeze, 'frozen'>;
-  reservationsChanged: (network: Network) => void;
+  reservations: ReservationsSignal;
 }
 
 /**
@@ -55,7 +56,7 @@ export class SignTransfer {
     const order = this.toOrder(request, await this.deps.orders.find(request.requestId));
     const { transfer: recorded, created } = await this.deps.transfers.plan(order);
     if (!sameOrder(recorded, order)) throw TreasuryErrors.requestIdReused(request.requestId);
-    if (created) this.deps.reservationsChanged(order.network);
+    if (created) this.deps.reservations.changed(order.network);
     const transfer = recorded.signed || recorded.state === 'FAILED' ? recorded : await this.signNow(recorded);
     if (transfer.state === 'FAILED') {
       // Its bytes can never land (or failed on-chain): the caller hears why, never gets them to send again.

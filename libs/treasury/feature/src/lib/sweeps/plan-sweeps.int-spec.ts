@@ -35,7 +35,7 @@ describe('sweeps', () => {
     ]);
     expect(await treasury.transfers.get(`sweep:${ID}`)).toMatchObject({ kind: 'sweep', state: 'BROADCAST' });
     // A sweep pays from the deposit address: the hot wallet has promised nothing.
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   it('sends gas first for a token deposit, and sweeps the token once the gas has confirmed', async () => {
@@ -49,7 +49,7 @@ describe('sweeps', () => {
     expect(trx.signs).toEqual([
       { order: { currency: 'TRX', to: 'trx-7', amount: 30_000_000n }, from: 'trx-0', index: 0 },
     ]);
-    expect(await treasury.transfers.reservations()).toEqual(new Map([['TRX', 60_000_000n]]));
+    expect(await treasury.transferReports.reservations()).toEqual(new Map([['TRX', 60_000_000n]]));
 
     const gas = await treasury.transfers.get(`gas:${ID}`);
     trx.confirm(gas.signed?.txid ?? '', 1);
@@ -61,7 +61,7 @@ describe('sweeps', () => {
     expect(trx.signs.slice(1)).toEqual([
       { order: { currency: 'USDTTRC', to: 'trx-0', amount: 250_000_000n }, from: 'trx-7', index: 7 },
     ]);
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   it('follows a landed gas top-up up once, also when nothing is left to sweep', async () => {
@@ -108,7 +108,7 @@ describe('sweeps', () => {
       await sweep(credited({ from: 'USDTTRC', depositAddress: 'trx-7' }));
       await landed(`gas:${ID}`);
       // Lending moves no coins: only its fee is reserved.
-      expect(await treasury.transfers.reservations()).toEqual(new Map([['TRX', 300_000n]]));
+      expect(await treasury.transferReports.reservations()).toEqual(new Map([['TRX', 300_000n]]));
       await landed(`delegate:${ID}`);
       await landed(`sweep:${ID}`);
       await treasury.planSweeps.resumeTokenSweeps();

@@ -1,13 +1,13 @@
 import type { DepositReturnUpdated, SwapSnapshot } from '@swap/contracts';
 import { CURRENCIES, type CurrencyCode, type Network, type Logger } from '@swap/domain';
-import type { SwapBookRepository, Transfer, TransferRepository } from '@swap/treasury-data';
+import type { SwapBookRepository, Transfer, TransferLifecycle } from '@swap/treasury-data';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { HOT_WALLET_INDEX, type TreasuryKeys } from '../keys/treasury-keys';
 import { isCredited, isSweptNetwork, isToken, nativeCurrency, newBook } from '../ledger/swap-books.rules';
 import type { TransferDispatcher } from '../sending/transfer-dispatcher';
 
 export interface PlanSweepsDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
   books: SwapBookRepository;
   chains: ChainNodes;
   keys: TreasuryKeys;

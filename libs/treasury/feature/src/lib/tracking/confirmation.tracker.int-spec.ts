@@ -35,7 +35,7 @@ describe('ConfirmationTracker', () => {
 
     expect(reported()).toEqual(['broadcast:0', 'confirmed:1', 'confirmed:5', 'confirmed:12']);
     expect(await treasury.transfers.get(payoutId)).toMatchObject({ state: 'CONFIRMED', confirmations: 12 });
-    expect(await treasury.transfers.reservations()).toEqual(new Map());
+    expect(await treasury.transferReports.reservations()).toEqual(new Map());
   });
 
   it('fails a payout that failed on-chain: its value is back in the books, the fee stays spent', async () => {

@@ -1,10 +1,11 @@
 import type { SignedTransaction, TxStatus } from '@swap/chain';
 import type { Network, Logger, Clock } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
-import type { Transfer, TransferRepository, TransferTransaction } from '@swap/treasury-data';
+import type { Transfer, TransferLifecycle, TransferReports, TransferTransaction } from '@swap/treasury-data';
 import { transition } from '@swap/treasury-domain';
 import type { ChainNodes } from '../chains/chain-nodes';
 import { feeSettlement, undoBatch } from '../ledger/transfer-postings';
+import type { ReservationsSignal } from '../liquidity/reservations-signal';
 import type { ProgressReporter } from '../payouts/progress.reporter';
 import type { ConflictingTransactions } from '../replacements/conflicting-transactions';
 import type { ExpiredTransfers } from '../sending/expired-transfers';
@@ -14,10 +15,12 @@ import { DEFAULT_RETRY, type RetryPolicy } from '../sending/retry-policy';
 import { requiredConfirmations } from './required-confirmations';
 
 export interface ConfirmationTrackerDeps {
-  transfers: TransferRepository;
+  transfers: TransferLifecycle;
+  /** The transfers in flight, read each poll. */
+  transferReports: Pick<TransferReports, 'inFlight'>;
   chains: ChainNodes;
   reporter: ProgressReporter;
-  reservationsChanged: (network: Network) => void;
+  reservations: ReservationsSignal;
   clock: Clock;
   logger: Logger;
   /** Transactions lost by the node on chains where they expire. */
@@ -65,7 +68,7 @@ export class ConfirmationTracker {
   }
 
   async poll(): Promise<void> {
-    const all = await this.deps.transfers.inFlight();
+    const all = await this.deps.transferReports.inFlight();
     // A network whose node failed is asked again only once its backoff is over (up to 30 s).
     const inFlight = all.filter((transfer) => this.waits.of(transfer.network).due());
     const networks = new Set(inFlight.map((transfer) => transfer.network));
@@ -149,13 +152,12 @@ export class ConfirmationTracker {
         });
         if (!decided.ok || decided.idle) return;
         const reason = `the transaction failed on-chain: ${status.reason}`;
-        const failed = await this.deps.transfers.fail(
-          transfer.id,
-          decided.from,
+        const failed = await this.deps.transfers.fail(transfer.id, {
+          from: decided.from,
           reason,
-          undoBatch(transfer, tx, 'principal'),
-          feeSettlement(transfer, tx, status.fee),
-        );
+          batch: undoBatch(transfer, tx, 'principal'),
+          fee: feeSettlement(transfer, tx, status.fee),
+        });
         return this.changed(failed, true);
       }
       case 'unknown': {
@@ -224,13 +226,18 @@ export class ConfirmationTracker {
     const settled = ends ? feeSettlement(transfer, tx, fee) : undefined;
     const unlanded =
       ends && this.deps.conflicts ? this.deps.conflicts.unlanded(transfer, tx.txid, others) : [];
-    const next = await this.deps.transfers.recordConfirmations(transfer.id, count, ends, settled, unlanded);
+    const next = await this.deps.transfers.recordConfirmations(transfer.id, {
+      confirmations: count,
+      confirmed: ends,
+      fee: settled,
+      more: unlanded,
+    });
     await this.changed(next, ends);
   }
 
   private async changed(transfer: Transfer | null, ended: boolean): Promise<void> {
     if (!transfer) return;
-    if (ended) this.deps.reservationsChanged(transfer.network);
+    if (ended) this.deps.reservations.changed(transfer.network);
     await this.deps.reporter.report(transfer);
   }
 }

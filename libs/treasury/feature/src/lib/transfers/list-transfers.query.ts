@@ -4,7 +4,7 @@ import {
   type TransfersRequest,
   type TransferView,
 } from '@swap/contracts';
-import type { ListedTransfer, TransferRepository } from '@swap/treasury-data';
+import type { ListedTransfer, TransferReports } from '@swap/treasury-data';
 import { TreasuryErrors } from '../signing/treasury-errors';
 
 /**
@@ -14,7 +14,7 @@ import { TreasuryErrors } from '../signing/treasury-errors';
  * limit it is above (`--held`).
  */
 export class ListTransfers {
-  constructor(private readonly transfers: TransferRepository) {}
+  constructor(private readonly transfers: TransferReports) {}
 
   async execute(request: TransfersRequest): Promise<TransferView[]> {
     const listed = await this.transfers.list(

@@ -1,7 +1,8 @@
 import { aPayout, aSignedTx, openTreasuryDb, type TreasuryDb } from '../test/treasury-db';
 import type { LedgerBatch } from './ledger';
 import { LedgerRepository } from './ledger.repository';
-import { TransferRepository } from './transfer.repository';
+import { TransferLifecycle } from './transfer-lifecycle.repository';
+import { TransferReports } from './transfer-reports.repository';
 
 const T = 1_700_000_000_000;
 
@@ -15,14 +16,16 @@ const payoutBatch: LedgerBatch = {
   ],
 };
 
-describe('TransferRepository', () => {
+describe('TransferLifecycle', () => {
   let treasury: TreasuryDb;
-  let transfers: TransferRepository;
+  let transfers: TransferLifecycle;
+  let reports: TransferReports;
   let ledger: LedgerRepository;
 
   beforeAll(async () => {
     treasury = await openTreasuryDb();
-    transfers = new TransferRepository(treasury.dataSource);
+    transfers = new TransferLifecycle(treasury.dataSource);
+    reports = new TransferReports(treasury.dataSource);
     ledger = new LedgerRepository(treasury.dataSource);
   });
   afterAll(async () => {
@@ -30,22 +33,6 @@ describe('TransferRepository', () => {
   });
   beforeEach(async () => {
     await treasury.reset();
-  });
-
-  it('counts transfers per kind and state, dating the oldest of each group (for the metrics)', async () => {
-    const before = Date.now();
-    await transfers.plan(aPayout({ id: 'payout-1' }));
-    await transfers.plan(aPayout({ id: 'payout-2' }));
-    await transfers.plan(aPayout({ id: 'sweep:1', kind: 'sweep', fromIndex: 1 }));
-    await transfers.markSigned('payout-2', aSignedTx(), null);
-
-    const groups = await transfers.countByKindAndState();
-    expect(groups.map(({ kind, state, count }) => `${kind} ${state} ${count}`).sort()).toEqual([
-      'payout PLANNED 1',
-      'payout SIGNED 1',
-      'sweep PLANNED 1',
-    ]);
-    expect(groups.every((g) => g.oldestAt.getTime() >= before - 1_000)).toBe(true);
   });
 
   it('plans a transfer once: a repeated command is the same transfer', async () => {
@@ -102,13 +89,19 @@ describe('TransferRepository', () => {
 
     expect(await transfers.markBroadcast('payout-1')).toMatchObject({ state: 'BROADCAST' });
     expect(await transfers.markBroadcast('payout-1')).toBeNull();
-    expect(await transfers.recordConfirmations('payout-1', 3, false)).toMatchObject({ confirmations: 3 });
-    expect(await transfers.recordConfirmations('payout-1', 2, false)).toBeNull();
-    expect(await transfers.recordConfirmations('payout-1', 12, true)).toMatchObject({
+    expect(
+      await transfers.recordConfirmations('payout-1', { confirmations: 3, confirmed: false }),
+    ).toMatchObject({ confirmations: 3 });
+    expect(
+      await transfers.recordConfirmations('payout-1', { confirmations: 2, confirmed: false }),
+    ).toBeNull();
+    expect(
+      await transfers.recordConfirmations('payout-1', { confirmations: 12, confirmed: true }),
+    ).toMatchObject({
       state: 'CONFIRMED',
       confirmations: 12,
     });
-    expect(await transfers.fail('payout-1', 'BROADCAST', 'late', null)).toBeNull();
+    expect(await transfers.fail('payout-1', { from: 'BROADCAST', reason: 'late' })).toBeNull();
   });
 
   it('lists unbroadcast transfers, and due planned ones, oldest first', async () => {
@@ -117,10 +110,10 @@ describe('TransferRepository', () => {
     await transfers.plan(aPayout({ id: 'c', network: 'BTC', currency: 'BTC' }));
     await transfers.plan(aPayout({ id: 'd' }));
     await transfers.plan(aPayout({ id: 'e' }));
-    await transfers.postpone('a', 'PLANNED', T + 5000);
+    await transfers.postpone('a', { state: 'PLANNED', until: T + 5000 });
 
     const next = async (now: number, limit: number) => {
-      const { unbroadcast, planned } = await transfers.nextToSend('ETH', now, limit);
+      const { unbroadcast, planned } = await transfers.nextToSend('ETH', { now, limit });
       return { unbroadcast: unbroadcast.map((t) => t.id), planned: planned.map((t) => t.id) };
     };
     expect(await next(T, 10)).toEqual({ unbroadcast: [], planned: ['b', 'd', 'e'] });
@@ -189,37 +182,6 @@ describe('TransferRepository', () => {
     }
   });
 
-  it('reserves amounts and fees of hot-wallet transfers until they end', async () => {
-    await transfers.plan(aPayout({ id: 'p1', amount: 100n }));
-    await transfers.plan(aPayout({ id: 'p2', amount: 50n, currency: 'USDTERC' }));
-    await transfers.plan(aPayout({ id: 'r1', kind: 'refund', swapId: null, amount: 7n }));
-    await transfers.plan(aPayout({ id: 'sweep', kind: 'sweep', fromIndex: 3, amount: 1000n }));
-    await transfers.plan(aPayout({ id: 'done', amount: 5000n }));
-    await transfers.markSigned('p2', aSignedTx({ fee: 3n }), null);
-    await transfers.markSigned('done', aSignedTx({ fee: 4n }), null);
-    await transfers.markBroadcast('done');
-    await transfers.recordConfirmations('done', 12, true);
-
-    expect(await transfers.reservations()).toEqual(
-      new Map([
-        ['ETH', 100n + 7n + 3n],
-        ['USDTERC', 50n],
-      ]),
-    );
-  });
-
-  it('lists payout states not yet reported, until reported', async () => {
-    await transfers.plan(aPayout());
-    await transfers.markSigned('payout-1', aSignedTx(), null);
-    expect(await transfers.unreported()).toEqual([]);
-
-    const sent = await transfers.markBroadcast('payout-1');
-    expect((await transfers.unreported()).map((t) => t.id)).toEqual(['payout-1']);
-
-    await transfers.markReported('payout-1', sent?.version ?? 0);
-    expect(await transfers.unreported()).toEqual([]);
-  });
-
   describe('in the same turn (a burst of payout commands)', () => {
     it('plans several transfers with one statement, in the order given, each answered as if alone', async () => {
       await transfers.plan(aPayout({ id: 'payout-0' }));
@@ -237,7 +199,7 @@ describe('TransferRepository', () => {
       expect([b.created, again.created, c.created]).toEqual([true, false, true]);
       expect(again.transfer).toMatchObject({ id: 'payout-0', amount: aPayout().amount });
       expect(c.transfer).toMatchObject({ id: 'payout-c', to: '0xc', state: 'PLANNED' });
-      const { planned } = await transfers.nextToSend(aPayout().network, T, 10);
+      const { planned } = await transfers.nextToSend(aPayout().network, { now: T, limit: 10 });
       expect(planned.map((t) => t.id)).toEqual(['payout-0', 'payout-b', 'payout-c']);
     });
 
@@ -250,12 +212,12 @@ describe('TransferRepository', () => {
       const query = jest.spyOn(treasury.dataSource, 'createQueryRunner');
 
       const found = await Promise.all(['payout-a', 'nothing', 'payout-b'].map((id) => transfers.find(id)));
-      await Promise.all(sent.map((t) => transfers.markReported(t.id, t.version)));
+      await Promise.all(sent.map((t) => reports.markReported(t.id, t.version)));
 
       expect(query).toHaveBeenCalledTimes(2);
       query.mockRestore();
       expect(found.map((t) => t?.id ?? null)).toEqual(['payout-a', null, 'payout-b']);
-      expect(await transfers.unreported()).toEqual([]);
+      expect(await reports.unreported()).toEqual([]);
     });
   });
 });

@@ -1,34 +1,22 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SignedTransaction } from '@swap/chain';
-import type { CurrencyCode, Network } from '@swap/domain';
-import {
-  BatchLookup,
-  BatchWriter,
-  queryPrepared,
-  queryPreparedIn,
-  type PreparedStatement,
-} from '@swap/persistence';
+import type { Network } from '@swap/domain';
+import { BatchLookup, BatchWriter, queryPrepared, queryPreparedIn } from '@swap/persistence';
+import { type TransferState, SETTLED_STATES, takes } from '@swap/treasury-domain';
 import type { LedgerBatch } from './ledger';
 import { LedgerWriter, ledgerParams } from './ledger.writer';
-import type { FeeSettlement, PlannedTransfer, Reservations, Transfer } from './transfer';
-import { type TransferKind, type TransferState, SETTLED_STATES, takes } from '@swap/treasury-domain';
-import { rowToTransfer, type TransferRow } from './transfer-row';
+import type { FeeSettlement, PlannedTransfer, Transfer } from './transfer';
+import { queryTransfers, rowToTransfer, type TransferRow } from './transfer-row';
 import { stateIn } from './transfer-states.sql';
 import {
   PLAN_MANY,
   FIND_MANY,
   NEXT_TO_SEND,
   MARK_SIGNED,
-  MARK_REPORTED_MANY,
   POSTPONE,
   ARCHIVE_REPLACED,
   REPLAN,
   UNSETTLED_SIGNED,
-  IN_FLIGHT,
-  LIST,
-  LIST_ONE,
-  UNREPORTED,
-  RESERVATIONS,
   TO_FOLLOW_UP,
   MARK_FOLLOWED_UP,
   MARK_BROADCAST,
@@ -44,41 +32,69 @@ export interface SigningResult {
   batch: LedgerBatch | null;
 }
 
-/** A transfer as an operator lists it: with when it was planned and last changed (UNIX ms). */
-export interface ListedTransfer {
-  transfer: Transfer;
-  createdAt: number;
-  updatedAt: number;
+/** Which of a network's transfers nextToSend reads. */
+export interface NextToSendOptions {
+  /** UNIX ms: what is due by then. */
+  now: number;
+  /** At most this many signed ones, and this many planned ones. */
+  limit: number;
+  /** True (the default) where a signed transfer no node took holds up the others, due or not. */
+  inOrder?: boolean;
+}
+
+/** When a transfer is tried again, and what the attempt left. */
+export interface PostponeOptions {
+  /** The state it was read in: a transfer that moved on meanwhile is left as it is. */
+  state: TransferState;
+  /** UNIX ms. */
+  until: number;
+  /** False when the chain only asked to wait (no failure); true by default. */
+  countAttempt?: boolean;
+  /** Kept as the transfer's last error; `refused` says whether a node refused its bytes. */
+  error?: { message: string; refused?: boolean } | null;
+}
+
+/** Why a transfer fails for good, and what its end books. */
+export interface FailOptions {
+  /** The state the transfer was read in, which the lifecycle moved to FAILED. */
+  from: TransferState;
+  reason: string;
+  /** Undoes what did not happen. */
+  batch?: LedgerBatch | null;
+  /** A transaction that failed on-chain may settle its fee too. */
+  fee?: FeeSettlement;
+  /** Other batches of the change (a nonce filler's fee settled). */
+  more?: readonly LedgerBatch[];
+}
+
+/** The confirmations a BROADCAST transfer has now, and what its end books. */
+export interface ConfirmationsOptions {
+  confirmations: number;
+  /** Ends it (CONFIRMED), with `fee` and `more` posted in the same transaction. */
+  confirmed: boolean;
+  /** The fee it paid. */
+  fee?: FeeSettlement;
+  /** Fillers that did not land, given back. */
+  more?: readonly LedgerBatch[];
 }
 
 const at = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The treasury's transfers and their state machine. Every change is a guarded update on the state
- * it expects, so a repeated or late step changes nothing; ledger batches go in the same transaction
- * (or the same statement).
+ * The treasury's transfers and their state machine: planned, signed, broadcast, postponed,
+ * replaced, failed, confirmed. Every change is a guarded update on the state it expects, so a
+ * repeated or late step changes nothing; ledger batches go in the same transaction (or the same
+ * statement). What is only read of them, for operators and reports, is TransferReports'.
  */
-/** How many transfers of one kind are in one state, and when the oldest of them was planned. */
-export interface TransferGroup {
-  kind: TransferKind;
-  state: TransferState;
-  count: number;
-  oldestAt: Date;
-}
-
-export class TransferRepository {
+export class TransferLifecycle {
   private readonly ledger = new LedgerWriter();
-  // Plans, reads by id and reports marked in the same turn (a burst of payout commands) share a statement.
+  // Plans and reads by id in the same turn (a burst of payout commands) share a statement.
   private readonly plans: BatchWriter<PlannedTransfer, Transfer | null>;
   private readonly lookups: BatchLookup<string, Transfer>;
-  private readonly reports: BatchWriter<{ id: string; version: number }, void>;
 
   constructor(private readonly dataSource: DataSource) {
     this.plans = new BatchWriter((planned) => this.planMany(planned), { keyOf: (transfer) => transfer.id });
     this.lookups = new BatchLookup((ids) => this.findMany(ids));
-    this.reports = new BatchWriter((reported) => this.markReportedMany(reported), {
-      keyOf: (report) => report.id,
-    });
   }
 
   /** Records a transfer as PLANNED; a transfer with this id already recorded is returned as it is. */
@@ -101,15 +117,13 @@ export class TransferRepository {
   /**
    * What a network's sender has to do, in one read: the oldest signed transfers no node has
    * accepted yet (they go out before anything else; unless `inOrder`, only those due at `now`),
-   * and the planned ones due at `now` (ms), the hot wallet's oldest first and sweeps after them.
+   * and the planned ones due at `now`, the hot wallet's oldest first and sweeps after them.
    */
   async nextToSend(
     network: Network,
-    now: number,
-    limit: number,
-    inOrder = true,
+    { now, limit, inOrder = true }: NextToSendOptions,
   ): Promise<{ unbroadcast: Transfer[]; planned: Transfer[] }> {
-    const transfers = await this.many(NEXT_TO_SEND, [network, at(now), limit, inOrder]);
+    const transfers = await queryTransfers(this.dataSource, NEXT_TO_SEND, [network, at(now), limit, inOrder]);
     return {
       unbroadcast: transfers.filter((t) => takes('Accepted').includes(t.state)),
       planned: transfers.filter((t) => takes('Signed').includes(t.state)),
@@ -142,7 +156,7 @@ export class TransferRepository {
       valid_until: tx.validUntil ?? null,
     }));
     const batches = items.flatMap(({ batch }) => (batch ? [batch] : []));
-    const rows = await this.rows(MARK_SIGNED, [
+    const rows = await queryPrepared<TransferRow>(this.dataSource, MARK_SIGNED, [
       JSON.stringify(signed),
       ...ledgerParams(batches),
       items.map((item) => item.id),
@@ -154,29 +168,23 @@ export class TransferRepository {
 
   /** SIGNED → BROADCAST: a node accepted the bytes. Null when the transfer had moved on already. */
   async markBroadcast(id: string): Promise<Transfer | null> {
-    const rows = await this.rows(MARK_BROADCAST, [id]);
-    return rows[0] ? rowToTransfer(rows[0]) : null;
+    const [transfer] = await queryTransfers(this.dataSource, MARK_BROADCAST, [id]);
+    return transfer ?? null;
   }
 
   /** SIGNED → BROADCAST for each of `ids` a node accepted, oldest first; transfers that had moved on are left out. */
   async markBroadcastAll(ids: readonly string[]): Promise<Transfer[]> {
     if (ids.length === 0) return [];
-    const rows = await this.rows(MARK_BROADCAST_ALL, [ids]);
-    return rows.map(rowToTransfer).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    const transfers = await queryTransfers(this.dataSource, MARK_BROADCAST_ALL, [ids]);
+    return transfers.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
-  /**
-   * Tries again at `until`; `countAttempt` false when the chain only asked to wait (no failure).
-   * `error` is kept as the transfer's last error; `refused` says whether a node refused its bytes.
-   */
+  /** Tries the transfer again at `until`, if it still is in `state`. */
   async postpone(
     id: string,
-    state: TransferState,
-    until: number,
-    countAttempt = true,
-    error: { message: string; refused?: boolean } | null = null,
+    { state, until, countAttempt = true, error = null }: PostponeOptions,
   ): Promise<void> {
-    await this.rows(POSTPONE, [
+    await queryPrepared(this.dataSource, POSTPONE, [
       id,
       state,
       at(until),
@@ -214,21 +222,16 @@ export class TransferRepository {
 
   /** Signed transfers of a network not yet confirmed or failed, oldest first: they hold nonces and inputs. */
   async unsettledSigned(network: Network): Promise<Transfer[]> {
-    return this.many(UNSETTLED_SIGNED, [network]);
+    return queryTransfers(this.dataSource, UNSETTLED_SIGNED, [network]);
   }
 
   /**
-   * `from` (the state the transfer was read in, which the lifecycle moved to FAILED) → FAILED for good, with the reason and the ledger batch that undoes what did not happen;
-   * a transaction that failed on-chain may settle its fee too; `more`: other batches of the change
-   * (a nonce filler's fee settled).
+   * `from` → FAILED for good, with the reason and the ledger batches of the change, in one
+   * transaction. Null when the transfer was no longer in `from`.
    */
   async fail(
     id: string,
-    from: TransferState,
-    reason: string,
-    batch: LedgerBatch | null,
-    fee?: FeeSettlement,
-    more: readonly LedgerBatch[] = [],
+    { from, reason, batch = null, fee, more = [] }: FailOptions,
   ): Promise<Transfer | null> {
     return this.dataSource.transaction(async (manager) => {
       const rows = await queryPreparedIn<TransferRow>(manager, FAIL, [
@@ -253,10 +256,7 @@ export class TransferRepository {
    */
   async recordConfirmations(
     id: string,
-    confirmations: number,
-    confirmed: boolean,
-    fee?: FeeSettlement,
-    more: readonly LedgerBatch[] = [],
+    { confirmations, confirmed, fee, more = [] }: ConfirmationsOptions,
   ): Promise<Transfer | null> {
     const batches = confirmed ? [fee?.batch ?? null, ...more].filter((b) => b !== null) : [];
     const record = async (manager: EntityManager) => {
@@ -271,73 +271,6 @@ export class TransferRepository {
     };
     // A transaction only when there is a batch to post with the change.
     return batches.length > 0 ? this.dataSource.transaction(record) : record(this.dataSource.manager);
-  }
-
-  /**
-   * Transfers in `states` (on `network`, when given), oldest first, with when they were planned and
-   * last changed (UNIX ms): the operator's view.
-   */
-  async list(
-    states: readonly TransferState[],
-    network: Network | null,
-    limit: number,
-  ): Promise<ListedTransfer[]> {
-    const rows = await this.rows<TransferRow & { created_ms: string; updated_ms: string }>(LIST, [
-      states,
-      network,
-      limit,
-    ]);
-    return rows.map((row) => ({
-      transfer: rowToTransfer(row),
-      createdAt: Number(row.created_ms),
-      updatedAt: Number(row.updated_ms),
-    }));
-  }
-
-  /** One transfer as an operator lists it, or null. */
-  async listed(id: string): Promise<ListedTransfer | null> {
-    const [row] = await this.rows<TransferRow & { created_ms: string; updated_ms: string }>(LIST_ONE, [id]);
-    return row
-      ? { transfer: rowToTransfer(row), createdAt: Number(row.created_ms), updatedAt: Number(row.updated_ms) }
-      : null;
-  }
-
-  /** Transfers a node accepted and the chain has not settled yet. */
-  async inFlight(): Promise<Transfer[]> {
-    return this.many(IN_FLIGHT, []);
-  }
-
-  /** Payouts whose latest state has not been reported to the swap's actor yet. */
-  async unreported(): Promise<Transfer[]> {
-    return this.many(UNREPORTED, []);
-  }
-
-  /** The transfer's state up to `version` reached the swap's actor. */
-  markReported(id: string, version: number): Promise<void> {
-    return this.reports.write({ id, version });
-  }
-
-  /** Amounts and fees of hot-wallet transfers not yet confirmed or failed, per currency. */
-  async reservations(): Promise<Reservations> {
-    const rows = await this.rows<{ code: CurrencyCode; total: string }>(RESERVATIONS, []);
-    return new Map(rows.map((row) => [row.code, BigInt(row.total)]));
-  }
-
-  /**
-   * Transfers per kind and state, with when the oldest of each group was planned (for the
-   * metrics: a payout still BROADCAST long after it was planned).
-   */
-  async countByKindAndState(): Promise<TransferGroup[]> {
-    const rows: Array<{ kind: TransferKind; state: TransferState; count: string; oldest: Date }> =
-      await this.dataSource.query(
-        'SELECT kind, state, count(*) AS count, min(created_at) AS oldest FROM transfers GROUP BY kind, state',
-      );
-    return rows.map((row) => ({
-      kind: row.kind,
-      state: row.state,
-      count: Number(row.count),
-      oldestAt: new Date(row.oldest),
-    }));
   }
 
   /** Whether a sweep or gas transfer of the swap's deposit address is planned or on its way. */
@@ -355,12 +288,12 @@ export class TransferRepository {
    * energy that landed or failed, and sweeps that ended (lent energy to take back).
    */
   async toFollowUp(): Promise<Transfer[]> {
-    return this.many(TO_FOLLOW_UP, []);
+    return queryTransfers(this.dataSource, TO_FOLLOW_UP, []);
   }
 
   /** The step's next one was planned (or there was nothing left to do): done with it. */
   async markFollowedUp(id: string): Promise<void> {
-    await this.rows(MARK_FOLLOWED_UP, [id]);
+    await queryPrepared(this.dataSource, MARK_FOLLOWED_UP, [id]);
   }
 
   /** The transfers each plan created, or null where one with its id was recorded already. */
@@ -377,25 +310,16 @@ export class TransferRepository {
       amount: transfer.amount.toString(),
     }));
     const created = new Map(
-      (await this.many(PLAN_MANY, [JSON.stringify(input)])).map((transfer) => [transfer.id, transfer]),
+      (await queryTransfers(this.dataSource, PLAN_MANY, [JSON.stringify(input)])).map((transfer) => [
+        transfer.id,
+        transfer,
+      ]),
     );
     return planned.map((transfer) => created.get(transfer.id) ?? null);
   }
 
   private async findMany(ids: string[]): Promise<Map<string, Transfer>> {
-    return new Map((await this.many(FIND_MANY, [ids])).map((transfer) => [transfer.id, transfer]));
-  }
-
-  private async markReportedMany(reported: Array<{ id: string; version: number }>): Promise<void[]> {
-    await this.rows(MARK_REPORTED_MANY, [JSON.stringify(reported), reported.map((report) => report.id)]);
-    return reported.map(() => undefined);
-  }
-
-  private rows<T = TransferRow>(statement: PreparedStatement, params: unknown[]): Promise<T[]> {
-    return queryPrepared<T>(this.dataSource, statement, params);
-  }
-
-  private async many(statement: PreparedStatement, params: unknown[]): Promise<Transfer[]> {
-    return (await this.rows(statement, params)).map(rowToTransfer);
+    const found = await queryTransfers(this.dataSource, FIND_MANY, [ids]);
+    return new Map(found.map((transfer) => [transfer.id, transfer]));
   }
 }
