@@ -252,7 +252,10 @@ describe('webhooks: recording, ordered delivery, retries, 410 and redelivery (D1
       answers++ === 0 ? new Promise((resolve) => setTimeout(() => resolve(200), 1_500)) : 200;
     await notifier.record.execute(change('SwapTIMEOUT', 'k_beta', 1));
     await until('the retry after the timeout', () => r.got.length === 2);
-    const attempts = await notifier.ops.deliveries({ key: 'k_beta', failed: false, limit: 2 });
+    // The receiver has the retry before its attempt is recorded (group commit): wait for the record.
+    const recorded = () => notifier.ops.deliveries({ key: 'k_beta', failed: false, limit: 2 });
+    await until('the retry recorded', async () => (await recorded()).some((a) => a.attempt === 2));
+    const attempts = await recorded();
     expect(attempts.map((a) => [a.eventId, a.attempt, a.ok, a.httpStatus, a.error])).toEqual([
       ['evt_SwapTIMEOUT_1', 2, true, 200, null],
       ['evt_SwapTIMEOUT_1', 1, false, null, 'no answer within 1 s'],
