@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import { Devnet } from '@swap/devnet';
 import { RepeatingTask } from '@swap/service-kit';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { busTransport } from '@swap/bus';
 import { DataSource } from 'typeorm';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import { Devnet, DevnetRpcController } from '@swap/devnet';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
 import { busAndDatabaseWithProbes } from '@swap/persistence';

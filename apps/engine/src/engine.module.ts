@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';

@@ -1,2 +1,3 @@
+/** Nest injection tokens of the gateway app. */
+export const GATEWAY = Symbol('GATEWAY');
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');
-export const NONCE_STORE = Symbol('NONCE_STORE');

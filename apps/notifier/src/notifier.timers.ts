@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import { EventRepository, WebhookRepository } from '@swap/notifier-data';
 import type { Notifier } from '@swap/notifier';
 import { RepeatingTask } from '@swap/service-kit';

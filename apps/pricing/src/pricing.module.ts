@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import { Registry } from 'prom-client';
 import { Bus, busTransport, busWithProbes } from '@swap/bus';
 import { composePricing, pricesReadiness, refreshSilenceLimitMs } from '@swap/pricing';

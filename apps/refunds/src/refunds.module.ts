@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';
 import { chainRelay, pinNodes, SqlChainIdentityPins, stopOnChainMismatch, verifyNodes } from '@swap/chain';
 import { ENGINE_INBOX_STREAM, MONEY_COMMANDS_STREAM } from '@swap/contracts';
-import { NETWORKS } from '@swap/domain';
+import { NETWORKS, type Logger } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { composeRefunds, registerRefundMetrics } from '@swap/refunds';
 import { REFUNDS_MIGRATIONS, REFUNDS_SCHEMA, RefundRepository } from '@swap/refunds-data';

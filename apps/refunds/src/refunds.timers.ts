@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import type { Refunds } from '@swap/refunds';
 import { RepeatingTask } from '@swap/service-kit';
 import type { RefundsConfig } from './refunds.config';

@@ -14,12 +14,15 @@ export const silentLogger: Logger = {
   info: () => undefined,
   warn: () => undefined,
   debug: () => undefined,
-  error: (obj, msg) => {
-    const err = (obj as { err?: unknown }).err;
-    const detail = err instanceof Error ? `: ${err.message}` : '';
-    process.stderr.write(`swapctl: ${msg ?? 'bus error'}${detail}\n`);
-  },
+  error: toStderr,
+  fatal: toStderr,
 };
+
+function toStderr(obj: object, msg?: string): void {
+  const err = (obj as { err?: unknown }).err;
+  const detail = err instanceof Error ? `: ${err.message}` : '';
+  process.stderr.write(`swapctl: ${msg ?? 'bus error'}${detail}\n`);
+}
 
 /** Connects on the first request (so a command that fails validation never touches the bus). */
 export function busAt(target: BusTarget): WithBus {

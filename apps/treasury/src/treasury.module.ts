@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';
@@ -24,7 +23,7 @@ import {
   MONEY_COMMANDS_STREAM,
   SWAP_EVENTS_STREAM,
 } from '@swap/contracts';
-import { NETWORKS, type Network } from '@swap/domain';
+import { NETWORKS, withFields, type Logger, type Network } from '@swap/domain';
 import { busAndDatabaseWithProbes } from '@swap/persistence';
 import { EXIT_CONFIG, HealthService } from '@swap/service-kit';
 import {
@@ -60,7 +59,7 @@ function networkNodes(
 ): Array<NetworkNode<ChainReader, ChainSender>> {
   return NETWORKS.map((network) => {
     const own = keys.senderKeys(network);
-    const context = { bus, logger: logger.child({ network }) };
+    const context = { bus, logger: withFields(logger, { network }) };
     // Parsed once, with the config: the reader and the sender are given the same typed settings.
     const settings = config.nodes[network];
     const pending = storedPending(transfers, keys, network);

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Logger } from 'pino';
-import { NETWORKS } from '@swap/domain';
+import { NETWORKS, type Logger } from '@swap/domain';
 import { RepeatingTask } from '@swap/service-kit';
 import type { Treasury } from '@swap/treasury';
 import { TREASURY, TREASURY_CONFIG, TREASURY_LOGGER } from './treasury.tokens';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import type { Watcher } from '@swap/watcher';
 import type { WatcherConfig } from './watcher.config';
 import { WATCHER, WATCHER_CONFIG, WATCHER_LOGGER } from './watcher.tokens';

@@ -1,7 +1,8 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Bus } from '@swap/bus';
 import { swapUpdated } from '@swap/contracts';
-import { SwapViews } from '@swap/gateway-data';
+import type { Gateway } from '@swap/gateway';
+import { GATEWAY } from '../gateway.tokens';
 
 /**
  * Every replica follows every swap update live, for the swaps it answers from memory. Not a
@@ -11,10 +12,10 @@ import { SwapViews } from '@swap/gateway-data';
 export class LiveSwapFeed implements OnApplicationBootstrap {
   constructor(
     private readonly bus: Bus,
-    private readonly views: SwapViews,
+    @Inject(GATEWAY) private readonly gateway: Gateway,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.observe(swapUpdated, this.views.recent);
+    await this.bus.observe(swapUpdated, this.gateway.views.recent);
   }
 }

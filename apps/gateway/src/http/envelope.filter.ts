@@ -1,9 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { Logger } from 'pino';
-import { isSwapError } from '@swap/domain';
-import { EngineUnavailableError, NonceStoreUnavailableError } from '@swap/gateway';
-import { TreasuryUnavailableError } from '@swap/gateway';
+import { isSwapError, type Logger } from '@swap/domain';
+import { EngineUnavailableError, NonceStoreUnavailableError, TreasuryUnavailableError } from '@swap/gateway';
 import { fail } from './envelope';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
 

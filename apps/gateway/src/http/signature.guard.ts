@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { SwapErrors } from '@swap/domain';
-import { AuthenticateRequest, NonceStore, RateLimiter } from '@swap/gateway';
+import type { Gateway } from '@swap/gateway';
 import { endpointName, rawBody, SignedFastifyRequest } from './signed-request';
-import { NONCE_STORE } from '../gateway.tokens';
+import { GATEWAY } from '../gateway.tokens';
 
 const header = (request: SignedFastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -15,16 +15,12 @@ const header = (request: SignedFastifyRequest, name: string): string | undefined
  */
 @Injectable()
 export class SignatureGuard implements CanActivate {
-  constructor(
-    private readonly authenticate: AuthenticateRequest,
-    private readonly limiter: RateLimiter,
-    @Inject(NONCE_STORE) private readonly nonces: NonceStore,
-  ) {}
+  constructor(@Inject(GATEWAY) private readonly gateway: Gateway) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<SignedFastifyRequest>();
     const nonce = header(request, 'x-api-nonce');
-    const result = await this.authenticate.execute({
+    const result = await this.gateway.authenticate.execute({
       apiKey: header(request, 'x-api-key'),
       timestamp: header(request, 'x-api-timestamp'),
       nonce,
@@ -39,9 +35,9 @@ export class SignatureGuard implements CanActivate {
         ? SwapErrors.invalidCredentials()
         : SwapErrors.invalidSignature();
     const { info } = result.key;
-    const wait = this.limiter.take(info.key, endpointName(request), info.rateLimit);
+    const wait = this.gateway.rateLimiter.take(info.key, endpointName(request), info.rateLimit);
     if (wait > 0) throw SwapErrors.rateLimited(wait);
-    if (!(await this.nonces.claim(info.key, nonce as string))) throw SwapErrors.invalidSignature();
+    if (!(await this.gateway.nonces.claim(info.key, nonce as string))) throw SwapErrors.invalidSignature();
     request.auth = { apiKey: info, requestId: `${info.key}:${nonce}` };
     return true;
   }

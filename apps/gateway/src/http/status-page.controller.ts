@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
   ApiExcludeEndpoint,
   ApiOperation,
@@ -10,7 +10,8 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSwapError } from '@swap/domain';
-import { IpRateLimiter, parseStatusPath, STATUS_PAGE_HEADERS, StatusPage, SwapUseCases } from '@swap/gateway';
+import { parseStatusPath, STATUS_PAGE_HEADERS, type Gateway } from '@swap/gateway';
+import { GATEWAY } from '../gateway.tokens';
 import { fail, ok } from './envelope';
 
 const HTML = 'text/html; charset=utf-8';
@@ -23,18 +24,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 @ApiTags('status page')
 @Controller('swap')
 export class StatusPageController {
-  constructor(
-    private readonly swaps: SwapUseCases,
-    private readonly page: StatusPage,
-    private readonly limiter: IpRateLimiter,
-  ) {}
+  constructor(@Inject(GATEWAY) private readonly gateway: Gateway) {}
 
   /** The page's stylesheet and script, named by their content's hash. */
   @Get('assets/:name')
   @ApiExcludeEndpoint()
   asset(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.headers(STATUS_PAGE_HEADERS);
-    const asset = this.page.asset(name);
+    const asset = this.gateway.statusPage.asset(name);
     if (!asset) {
       void reply.status(404).header('Content-Type', 'text/plain; charset=utf-8');
       return 'Not found';
@@ -69,20 +66,20 @@ export class StatusPageController {
       .headers(STATUS_PAGE_HEADERS)
       .header('Cache-Control', 'no-store')
       .header('Content-Type', format === 'json' ? JSON_TYPE : HTML);
-    const wait = this.limiter.take(request.ip);
+    const wait = this.gateway.statusPageLimiter.take(request.ip);
     if (wait > 0) {
       void reply.status(429).header('Retry-After', String(wait));
       return format === 'json'
         ? { ...fail('Rate limit exceeded'), retry_after: wait }
-        : this.page.tooManyRequests(wait);
+        : this.gateway.statusPage.tooManyRequests(wait);
     }
     try {
-      const order = await this.swaps.publicStatus(id, token);
-      return format === 'json' ? ok(order) : this.page.render(order);
+      const order = await this.gateway.publicStatus.execute(id, token);
+      return format === 'json' ? ok(order) : this.gateway.statusPage.render(order);
     } catch (error) {
       if (!isSwapError(error) || error.status !== 404) throw error;
       void reply.status(404);
-      return format === 'json' ? fail('Swap not found') : this.page.notFound();
+      return format === 'json' ? fail('Swap not found') : this.gateway.statusPage.notFound();
     }
   }
 }

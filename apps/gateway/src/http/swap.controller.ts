@@ -1,10 +1,27 @@
-import { Controller, Get, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { createSwapBody, quoteBody, resolveBody, swapLookupBody } from '@swap/contracts';
-import { parseBody, SwapUseCases } from '@swap/gateway';
+import type { FastifyReply } from 'fastify';
+import {
+  createSwapBody,
+  listSwapsBody,
+  quoteBody,
+  resolveBody,
+  swapLookupBody,
+  swapStatsBody,
+  validateAddressBody,
+} from '@swap/contracts';
+import {
+  parseBody,
+  parseIdempotencyKey,
+  parseQuoteRequest,
+  parseResolveRequest,
+  parseSwapLookup,
+  type Gateway,
+} from '@swap/gateway';
+import { GATEWAY } from '../gateway.tokens';
 import { ok } from './envelope';
-import { SignatureGuard } from './signature.guard';
-import { Authenticated, rawBody, SignedFastifyRequest } from './signed-request';
+import { ApiIdempotentCreate } from './idempotency.openapi';
+import { ApiRequestBody } from './openapi.requests';
 import {
   addressCheckEnvelope,
   ApiResponseBody,
@@ -16,18 +33,13 @@ import {
   swapOrderEnvelope,
   swapStatsEnvelope,
 } from './openapi.responses';
-import { ApiRequestBody } from './openapi.requests';
-import { Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import { IdempotentCreate } from '@swap/gateway';
-import { ApiIdempotentCreate } from './idempotency.openapi';
-import { listSwapsBody, swapStatsBody, validateAddressBody } from '@swap/contracts';
-import { ListSwaps, SwapStats } from '@swap/gateway';
+import { SignatureGuard } from './signature.guard';
+import { Authenticated, rawBody, SignedFastifyRequest } from './signed-request';
 
 const signed = (request: SignedFastifyRequest): Authenticated => request.auth as Authenticated;
 
 /**
- * A quote is shared and never changed while the market stands still (the use case's QuoteCache
+ * A quote is shared and never changed while the market stands still (QuoteSwap's QuoteCache
  * hands out the same object), so its response is serialised once, not on every request.
  */
 const quoteResponses = new WeakMap<object, string>();
@@ -59,18 +71,13 @@ function quoteResponse(quote: object): string {
 @Controller('v1/swap')
 @UseGuards(SignatureGuard)
 export class SwapController {
-  constructor(
-    private readonly swaps: SwapUseCases,
-    private readonly creates: IdempotentCreate,
-    private readonly history: ListSwaps,
-    private readonly stats: SwapStats,
-  ) {}
+  constructor(@Inject(GATEWAY) private readonly gateway: Gateway) {}
 
   @Get('currencies')
   @ApiOperation({ summary: 'List supported currencies (GET signs an empty body)' })
   @ApiResponseBody(currencyEnvelope, { status: 200 })
   currenciesGet() {
-    return ok(this.swaps.currencies());
+    return ok(this.gateway.listCurrencies.execute());
   }
 
   @Post('currencies')
@@ -78,14 +85,14 @@ export class SwapController {
   @ApiOperation({ summary: 'List supported currencies' })
   @ApiResponseBody(currencyEnvelope, { status: 200 })
   currencies() {
-    return ok(this.swaps.currencies());
+    return ok(this.gateway.listCurrencies.execute());
   }
 
   @Get('pairs')
   @ApiOperation({ summary: 'List swappable pairs (GET signs an empty body)' })
   @ApiResponseBody(pairEnvelope, { status: 200 })
   pairsGet(@Req() request: SignedFastifyRequest) {
-    return ok(this.swaps.pairs(signed(request).apiKey));
+    return ok(this.gateway.listPairs.execute(signed(request).apiKey));
   }
 
   @Post('pairs')
@@ -93,7 +100,7 @@ export class SwapController {
   @ApiOperation({ summary: 'List swappable pairs' })
   @ApiResponseBody(pairEnvelope, { status: 200 })
   pairs(@Req() request: SignedFastifyRequest) {
-    return ok(this.swaps.pairs(signed(request).apiKey));
+    return ok(this.gateway.listPairs.execute(signed(request).apiKey));
   }
 
   @Post('price')
@@ -103,7 +110,8 @@ export class SwapController {
   @ApiResponseBody(quoteEnvelope, { status: 200 })
   @Header('Content-Type', 'application/json; charset=utf-8')
   price(@Req() request: SignedFastifyRequest) {
-    return quoteResponse(this.swaps.quote(parseBody(rawBody(request)), signed(request).apiKey));
+    const quote = parseQuoteRequest(parseBody(rawBody(request)), signed(request).apiKey);
+    return quoteResponse(this.gateway.quoteSwap.execute(quote));
   }
 
   @Post('create')
@@ -113,8 +121,15 @@ export class SwapController {
   @ApiIdempotentCreate()
   async create(@Req() request: SignedFastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { apiKey, requestId } = signed(request);
-    const idempotencyKey = request.headers['idempotency-key'];
-    const answer = await this.creates.execute(parseBody(rawBody(request)), apiKey, requestId, idempotencyKey);
+    const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
+    // A body that fails its checks claims no key: the client fixes it and retries with the same one.
+    const order = this.gateway.parseCreate(parseBody(rawBody(request)), apiKey);
+    const answer = await this.gateway.createSwap.execute({
+      request: order,
+      key: apiKey,
+      requestId,
+      idempotencyKey,
+    });
     if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');
     return ok(answer.swap);
   }
@@ -126,7 +141,8 @@ export class SwapController {
   @ApiResponseBody(swapOrderEnvelope, { status: 200 })
   @ApiResponseBody(errorEnvelope, { status: 404, description: 'Swap not found' })
   async status(@Req() request: SignedFastifyRequest) {
-    return ok(await this.swaps.status(parseBody(rawBody(request)), signed(request).apiKey));
+    const lookup = parseSwapLookup(parseBody(rawBody(request)));
+    return ok(await this.gateway.swapStatus.execute(lookup, signed(request).apiKey));
   }
 
   @Post('emergency')
@@ -135,7 +151,8 @@ export class SwapController {
   @ApiRequestBody(resolveBody)
   @ApiResponseBody(swapOrderEnvelope, { status: 200 })
   async emergency(@Req() request: SignedFastifyRequest) {
-    return ok(await this.swaps.resolve(parseBody(rawBody(request)), signed(request).apiKey));
+    const choice = parseResolveRequest(parseBody(rawBody(request)));
+    return ok(await this.gateway.resolveSwap.execute(choice, signed(request).apiKey));
   }
 
   @Post('resolve')
@@ -153,7 +170,8 @@ export class SwapController {
   @ApiRequestBody(swapLookupBody)
   @ApiResponseBody(swapOrderEnvelope, { status: 200 })
   async advance(@Req() request: SignedFastifyRequest) {
-    return ok(await this.swaps.advance(parseBody(rawBody(request)), signed(request).apiKey));
+    const lookup = parseSwapLookup(parseBody(rawBody(request)));
+    return ok(await this.gateway.advanceSwap.execute(lookup, signed(request).apiKey));
   }
 
   @Post('list')
@@ -162,7 +180,7 @@ export class SwapController {
   @ApiRequestBody(listSwapsBody)
   @ApiResponseBody(swapListEnvelope, { status: 200 })
   async list(@Req() request: SignedFastifyRequest) {
-    return ok(await this.history.execute(parseBody(rawBody(request)), signed(request).apiKey));
+    return ok(await this.gateway.listSwaps.execute(parseBody(rawBody(request)), signed(request).apiKey));
   }
 
   @Post('validate-address')
@@ -171,7 +189,7 @@ export class SwapController {
   @ApiRequestBody(validateAddressBody)
   @ApiResponseBody(addressCheckEnvelope, { status: 200 })
   validateAddress(@Req() request: SignedFastifyRequest) {
-    return ok(this.swaps.validateAddress(parseBody(rawBody(request))));
+    return ok(this.gateway.validateAddress.execute(parseBody(rawBody(request))));
   }
 
   @Post('stats')
@@ -181,6 +199,6 @@ export class SwapController {
   @ApiResponseBody(swapStatsEnvelope, { status: 200 })
   @ApiResponseBody(errorEnvelope, { status: 503, description: 'The ledger cannot be read right now; retry' })
   async swapStats(@Req() request: SignedFastifyRequest) {
-    return ok(await this.stats.execute(parseBody(rawBody(request)), signed(request).apiKey));
+    return ok(await this.gateway.swapStats.execute(parseBody(rawBody(request)), signed(request).apiKey));
   }
 }

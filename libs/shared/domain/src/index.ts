@@ -9,5 +9,7 @@ export * from './lib/addresses';
 export * from './lib/quote';
 export * from './lib/exact-json';
 export * from './lib/ports';
+export * from './lib/logger-fields';
 export * from './lib/lazy';
 export * from './lib/backoff';
+export * from './lib/key-rights';

@@ -1,5 +1,5 @@
 import type { DevnetRepository } from '@swap/devnet-data';
-import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, type Logger, type Network } from '@swap/domain';
 import { canonicalAddress } from './addresses';
 import { DevnetChain } from './devnet-chain';
 import { nativeCurrency, RECENT_BLOCKS } from './devnet-params';
@@ -11,7 +11,7 @@ export interface ChainSetup {
   funding: Readonly<Record<CurrencyCode, bigint>>;
   /** UNIX seconds (block times). */
   unixSeconds: () => number;
-  logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  logger: Logger;
 }
 
 /**

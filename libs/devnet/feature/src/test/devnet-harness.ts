@@ -3,20 +3,16 @@ import { NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { Bus, JetStreamTransport } from '@swap/bus';
 import { DEVNET_MIGRATIONS, DEVNET_SCHEMA, DevnetRepository } from '@swap/devnet-data';
-import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network, type Logger } from '@swap/domain';
+import { CURRENCY_CODES, NETWORKS, type CurrencyCode, type Network } from '@swap/domain';
 import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, startNatsServer, type NatsServerHandle, type TestDatabase } from '@swap/testing';
+import { quietLogger } from '@swap/domain/testing';
 import { Devnet } from '../lib/devnet';
 import { DEFAULT_FUNDING } from '../lib/devnet-params';
 import { DevnetRpcController } from '../lib/devnet-rpc.controller';
 import { key, testUnixSeconds, units } from './chain-fixtures';
 
-const quiet: Logger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
+const quiet = quietLogger();
 
 /** Hot wallets of the test phrase: index 0 of every network. */
 export const HOT_WALLETS = Object.fromEntries(NETWORKS.map((n) => [n, key(n, 0).address])) as Record<

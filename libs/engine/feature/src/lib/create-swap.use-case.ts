@@ -1,5 +1,14 @@
 import { EngineCreateSwapRequest } from '@swap/contracts';
-import { CURRENCIES, newDryRunId, newSwapId, newSwapToken, Swap, SwapErrors } from '@swap/domain';
+import {
+  assertDryRunAllowed,
+  Clock,
+  CURRENCIES,
+  newDryRunId,
+  newSwapId,
+  newSwapToken,
+  rateTerms,
+  Swap,
+} from '@swap/domain';
 import { OutboxMessage, SwapRepository } from '@swap/engine-data';
 import { MarketFeed, priceSwap } from '@swap/market';
 import { DepositAddresses, DRYRUN_INDEX_OFFSET } from './deposit-addresses';
@@ -7,7 +16,7 @@ import { swapUpdatedMessage } from './swap-updated.message';
 
 export interface CreateSwapSettings {
   paymentWindowSeconds: number;
-  clock: () => number;
+  clock: Clock;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -32,9 +41,8 @@ export class CreateSwap {
     if (existing) return existing;
 
     const { key } = request;
-    const type = request.direction === 'to' ? 'fixed' : request.type;
-    if (type === 'fixed' && !key.fixedRateEnabled) throw SwapErrors.fixedRateNotEnabled();
-    if (request.dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
+    const { type, partnerPercent } = rateTerms(request, key);
+    assertDryRunAllowed(request, key);
     const quote = priceSwap(
       this.market,
       {
@@ -43,7 +51,7 @@ export class CreateSwap {
         type,
         direction: request.direction,
         amount: BigInt(request.amount),
-        partnerPercent: key.partnerPercent,
+        partnerPercent,
       },
       'create',
     );

@@ -10,16 +10,12 @@ import {
   ENGINE_PARTITIONS,
 } from '@swap/contracts';
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
+import { quietLogger } from '@swap/domain/testing';
 import { createRequest, EngineHarness, recordingLogger, useEngineHarness } from '../test/engine-harness';
 import { EngineInbox } from './engine-inbox';
 import { PartitionLeases } from './partition-leases';
 
-const silent = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
+const silent = quietLogger();
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

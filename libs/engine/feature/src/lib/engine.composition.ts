@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { Bus } from '@swap/bus';
 import { engineLeasesKv, ENGINE_PARTITIONS } from '@swap/contracts';
-import type { Logger, Network } from '@swap/domain';
+import type { Logger, Network, Clock } from '@swap/domain';
 import { DepositLogRepository, OutboxRepository, SwapRepository } from '@swap/engine-data';
 import type { MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
@@ -42,7 +42,7 @@ export interface EngineDeps {
   /** Each network's chain (mainnet, testnet, regtest): address formats (D8). */
   chains: Readonly<Record<Network, ChainParams>>;
   settings: EngineSettings;
-  clock: () => number;
+  clock: Clock;
   logger: Logger;
 }
 

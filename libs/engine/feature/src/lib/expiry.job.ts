@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import type { Logger, Clock } from '@swap/domain';
 import { SwapRepository } from '@swap/engine-data';
 import { RepeatingTask } from '@swap/service-kit';
 import { SwapCommands } from './swap-commands';
@@ -17,7 +17,7 @@ export class ExpiryJob {
     private readonly swaps: SwapRepository,
     private readonly commands: SwapCommands,
     private readonly logger: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
     private readonly graceSeconds = 0,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { DepositObserved, EngineInput, PayoutProgress, RefundProgress } from '@swap/contracts';
-import { Swap, type Logger } from '@swap/domain';
+import { Swap, type Logger, type Clock } from '@swap/domain';
 import {
   creditOf,
   DepositMoment,
@@ -29,7 +29,7 @@ export class HandleEngineInput {
     private readonly apply: ApplySwapEvent,
     private readonly market: MarketFeed,
     private readonly logger: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   /**
@@ -50,13 +50,13 @@ export class HandleEngineInput {
           return this.deposit(input, seq, swap, applyAll);
         case 'payout': {
           const report = { ...input, fee: optionalUnits(input.fee) };
-          const events = payoutReportEvents(swap, report, attempts.payoutId, this.now());
+          const events = payoutReportEvents(swap, report, attempts.payoutId, this.nowSeconds());
           if (!events) return this.superseded(input, attempts.payoutId);
           return this.logRejection(input, await applyAll(events, swap));
         }
         case 'refund': {
           const report = { ...input, fee: optionalUnits(input.fee) };
-          const events = refundReportEvents(swap, report, attempts.refundId, this.now());
+          const events = refundReportEvents(swap, report, attempts.refundId, this.nowSeconds());
           if (!events) return this.superseded(input, attempts.refundId);
           return this.logRejection(input, await applyAll(events, swap));
         }
@@ -114,7 +114,7 @@ export class HandleEngineInput {
   private async moment(swap: Swap, report: DepositReport): Promise<DepositMoment> {
     return {
       credit: mayCredit(swap, report) ? creditOf(report, await this.deposits.forSwap(swap.id)) : null,
-      now: this.now(),
+      now: this.nowSeconds(),
       market: (current) => creditingMarket(this.market, current.from, current.to),
     };
   }
@@ -138,7 +138,7 @@ export class HandleEngineInput {
       );
   }
 
-  private now(): number {
+  private nowSeconds(): number {
     return Math.floor(this.clock() / 1000);
   }
 }

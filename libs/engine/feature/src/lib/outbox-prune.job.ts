@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import type { Logger, Clock } from '@swap/domain';
 import type { OutboxRepository } from '@swap/engine-data';
 import { RepeatingTask } from '@swap/service-kit';
 
@@ -17,7 +17,7 @@ export class OutboxPruneJob {
     private readonly outbox: OutboxRepository,
     private readonly retentionHours: number,
     private readonly logger: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   start(intervalMs = 10 * 60_000): void {

@@ -2,15 +2,11 @@ import { Bus, VERSION_HEADER } from '@swap/bus';
 import { MONEY_COMMANDS_STREAM, SWAP_EVENTS_STREAM, swapUpdated, SwapSnapshot } from '@swap/contracts';
 import { OutboxRepository, PendingOutboxMessage } from '@swap/engine-data';
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
+import { quietLogger } from '@swap/domain/testing';
 import { createRequest, EngineHarness, ETH_ADDRESS, recordingLogger, T0 } from '../test/engine-harness';
 import { OutboxRelay } from './outbox.relay';
 
-const silent = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
+const silent = quietLogger();
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,6 @@
 import { KvLease, type KvStore } from '@swap/bus';
 import { engineLeasesKv } from '@swap/contracts';
+import type { Clock } from '@swap/domain';
 
 type LeaseBucket = KvStore<(typeof engineLeasesKv)['schema']>;
 
@@ -34,7 +35,7 @@ export class PartitionLeases {
     private readonly store: LeaseBucket,
     readonly owner: string,
     private readonly settings: LeaseSettings,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     this.leases = Array.from(
       { length: settings.partitions },

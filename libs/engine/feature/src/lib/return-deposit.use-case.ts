@@ -1,5 +1,12 @@
 import type { DepositReturn as DepositReturnMessage } from '@swap/contracts';
-import { CURRENCIES, isValidAddress, SwapErrors, type AddressChains, type Swap } from '@swap/domain';
+import {
+  CURRENCIES,
+  isValidAddress,
+  SwapErrors,
+  type AddressChains,
+  type Swap,
+  type Clock,
+} from '@swap/domain';
 import { latestReturn } from '@swap/engine-domain';
 import { DepositLogRepository, LoggedDepositRecord, SwapRepository } from '@swap/engine-data';
 import { ApplySwapEvent } from './apply-event';
@@ -25,7 +32,7 @@ export class ReturnDeposit {
     private readonly apply: ApplySwapEvent,
     /** Networks run on testnet or regtest: addresses in their formats (D8). */
     private readonly chains: AddressChains = {},
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   async execute(command: ReturnDepositCommand): Promise<DepositReturnMessage> {

@@ -6,14 +6,11 @@ import {
   Swap,
   SwapErrors,
   type AddressChains,
+  type Clock,
 } from '@swap/domain';
 import { findTransition, type EventOf } from '@swap/engine-domain';
 import { livePrices, MarketFeed } from '@swap/market';
 import { ApplySwapEvent } from './apply-event';
-
-export interface Clock {
-  (): number;
-}
 
 /** Commands a caller or a timer sends to one swap's actor. */
 export class SwapCommands {
@@ -29,7 +26,7 @@ export class SwapCommands {
   async advance(id: string): Promise<Swap> {
     const { swap } = await this.apply.execute(
       id,
-      () => ({ kind: 'DryRunAdvanced', now: this.now() }),
+      () => ({ kind: 'DryRunAdvanced', now: this.nowSeconds() }),
       () => SwapErrors.notDryRun(),
     );
     return swap;
@@ -49,7 +46,7 @@ export class SwapCommands {
           choice,
           ...(address === null ? {} : { address }),
           market: this.decisionMarket(current, choice),
-          now: this.now(),
+          now: this.nowSeconds(),
         };
         const taken = findTransition(current, event)?.to;
         const accepted = taken !== undefined && (typeof taken !== 'object' || !('reject' in taken));
@@ -72,7 +69,7 @@ export class SwapCommands {
   async retryPayout(id: string): Promise<Swap> {
     const { swap } = await this.apply.execute(
       id,
-      () => ({ kind: 'OperatorRetryPayout', now: this.now() }),
+      () => ({ kind: 'OperatorRetryPayout', now: this.nowSeconds() }),
       ({ status }) => SwapErrors.operatorActionNotPossible('retry the payout of', status),
     );
     return swap;
@@ -85,7 +82,7 @@ export class SwapCommands {
       (current) => {
         if (address !== null && !isValidAddress(current.from, address, this.chains))
           throw SwapErrors.invalidRefundAddress(current.from);
-        return { kind: 'OperatorRefund', now: this.now(), ...(address === null ? {} : { address }) };
+        return { kind: 'OperatorRefund', now: this.nowSeconds(), ...(address === null ? {} : { address }) };
       },
       ({ status }) => SwapErrors.operatorActionNotPossible('refund', status),
     );
@@ -97,7 +94,7 @@ export class SwapCommands {
     try {
       const { changed } = await this.apply.execute(
         id,
-        () => ({ kind: 'PaymentWindowEnded', now: this.now() }),
+        () => ({ kind: 'PaymentWindowEnded', now: this.nowSeconds() }),
         () => SwapErrors.swapNotFound(),
       );
       return changed;
@@ -124,7 +121,7 @@ export class SwapCommands {
     return { rate: priced ? marketRate(prices, swap.from, swap.to) : swap.rate, payoutAvailable };
   }
 
-  private now(): number {
+  private nowSeconds(): number {
     return Math.floor(this.clock() / 1000);
   }
 }

@@ -50,7 +50,7 @@ export class ManualClock {
 }
 
 export interface LogEntry {
-  level: 'debug' | 'info' | 'warn' | 'error';
+  level: 'debug' | 'info' | 'warn' | 'error' | 'fatal';
   details: object;
   message: string;
 }
@@ -61,7 +61,14 @@ export function recordingLogger(): Logger & { entries: LogEntry[] } {
     (level: LogEntry['level']) =>
     (details: object, message = ''): void =>
       void entries.push({ level, details, message });
-  return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return {
+    entries,
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    fatal: at('fatal'),
+  };
 }
 
 export const KEY: KeyTerms = {

@@ -148,7 +148,7 @@ describe('gateway data access on PostgreSQL', () => {
       const views = new SwapViews(new SwapViewRepository(ds), new RecentSwapViews(100));
       views.recent.live();
       const answer = swapSnapshotFixture({ id: 'Recorded00', version: 2, status: 'NEW' });
-      expect(await views.change(async () => answer)).toBe(answer);
+      expect(await views.recordChange(answer, views.markChange())).toBe(answer);
       views.recent.next(swapSnapshotFixture({ id: 'Recorded00', version: 3, status: 'PENDING' }));
       expect((await views.find('Recorded00'))?.status).toBe('PENDING');
       views.recent.gap();
@@ -158,13 +158,12 @@ describe('gateway data access on PostgreSQL', () => {
     it('does not remember an answer asked for before a gap, only stores it', async () => {
       const views = new SwapViews(new SwapViewRepository(ds), new RecentSwapViews(100));
       views.recent.live();
-      await views.change(async () => {
-        // The connection drops and comes back while the engine works: an event published in
-        // between may have been missed, so the answer could be older than what is current.
-        views.recent.gap();
-        views.recent.live();
-        return swapSnapshotFixture({ id: 'AcrossGap0', version: 2 });
-      });
+      const mark = views.markChange();
+      // The connection drops and comes back while the engine works: an event published in
+      // between may have been missed, so the answer could be older than what is current.
+      views.recent.gap();
+      views.recent.live();
+      await views.recordChange(swapSnapshotFixture({ id: 'AcrossGap0', version: 2 }), mark);
       expect(views.recent.get('AcrossGap0')).toBeUndefined();
       expect((await views.find('AcrossGap0'))?.version).toBe(2);
     });

@@ -1,6 +1,7 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { AttemptOutcome, AttemptResult, EventRepository } from '@swap/notifier-data';
 import { cachedReading, scrapeGauge } from '@swap/service-kit';
+import type { Clock } from '@swap/domain';
 
 const MAX_AGE_MS = 5_000;
 
@@ -12,7 +13,7 @@ const MAX_AGE_MS = 5_000;
 export function registerNotifierMetrics(
   registry: Registry,
   events: Pick<EventRepository, 'backlog'>,
-  clock: () => number = Date.now,
+  clock: Clock = Date.now,
 ): (result: AttemptResult, outcome: AttemptOutcome) => void {
   const attempts = new Counter({
     name: 'swap_webhook_attempts_total',

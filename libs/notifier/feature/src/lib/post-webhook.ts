@@ -6,13 +6,14 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AttemptResult } from '@swap/notifier-data';
+import type { Clock } from '@swap/domain';
 import { publicOnlyLookup, refusedLiteral } from './private-address';
 
 export interface PostOptions {
   timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE: else private addresses are refused at connection time, and plain http. */
   allowPrivate: boolean;
-  clock?: () => number;
+  clock?: Clock;
 }
 
 /** The lookup every attempt uses unless private receivers are allowed. */

@@ -1,5 +1,4 @@
 import { quietLogger } from '@swap/domain/testing';
-import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { currencySettingsKv, pairSettingsKv } from '@swap/contracts';
 import { MarketFeed } from '@swap/market';
@@ -18,7 +17,7 @@ describe('MarketSettings on the KV buckets gateways and engines watch', () => {
     bus = await Bus.connect({
       url: nats.url,
       name: 'market-settings-test',
-      logger: pino({ level: 'silent' }),
+      logger: quietLogger(),
     });
     settings = new MarketSettings(
       await bus.kv(currencySettingsKv),

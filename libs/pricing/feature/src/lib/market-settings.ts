@@ -12,6 +12,7 @@ import {
   toUnits,
   trimZeros,
   type Logger,
+  type Clock,
 } from '@swap/domain';
 
 /** Where the switches live (the `currency-settings` and `pair-settings` buckets). */
@@ -47,7 +48,7 @@ export class MarketSettings {
     private readonly currencies: SettingsStore<CurrencySettings>,
     private readonly pairs: SettingsStore<PairSettings>,
     private readonly logger: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   async listCurrencies(): Promise<CurrencySettings[]> {

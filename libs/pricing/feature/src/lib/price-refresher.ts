@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import type { Logger, Clock } from '@swap/domain';
 import type { PriceEntry } from '@swap/contracts';
 import { priceCoin } from './coin-price';
 import { PRICED_COINS } from './coins';
@@ -28,7 +28,7 @@ export class RefreshPrices {
     private readonly logger: Logger,
     /** A source that has not answered by then counts as failed this round (its fresh data stays). */
     private readonly deadlineMs = 5_000,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     this.book = new SourceBook(sources.map((source) => source.name));
   }

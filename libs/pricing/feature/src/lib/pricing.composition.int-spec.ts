@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { Registry } from 'prom-client';
 import { Bus } from '@swap/bus';
 import { currencySettingsKv, pricesKv } from '@swap/contracts';
@@ -19,7 +18,7 @@ describe('composePricing over the bus', () => {
     bus = await Bus.connect({
       url: nats.url,
       name: 'pricing-composition-test',
-      logger: pino({ level: 'silent' }),
+      logger: quietLogger(),
     });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { ChainReader, ChainSender, SignedTransaction } from '@swap/chain';
-import { CURRENCIES, Network, type Logger } from '@swap/domain';
+import { CURRENCIES, Network, type Logger, type Clock } from '@swap/domain';
 import { Refund, RefundRepository } from '@swap/refunds-data';
 import { ProgressPublisher, refundProgress, reportKey } from './refund-reporter';
 import { DEFAULT_STALL_POLICY, Stalls, type StallPolicy } from './stalls';
@@ -32,7 +32,7 @@ export class RefundWorker {
     private readonly reader: Pick<ChainReader, 'transaction' | 'neverLands'>,
     private readonly publisher: ProgressPublisher,
     private readonly logger: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
     stallPolicy: StallPolicy = DEFAULT_STALL_POLICY,
   ) {
     this.required = CURRENCIES[network].reqConfirmations;

@@ -1,4 +1,4 @@
-import { Backoff } from '@swap/domain';
+import { Backoff, type Clock } from '@swap/domain';
 
 /** How long a refund that made no progress waits before its next pass: doubled per pass, up to maxMs. */
 export interface StallPolicy {
@@ -25,7 +25,7 @@ export class Stalls {
 
   constructor(
     policy: StallPolicy,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
   ) {
     this.backoff = new Backoff({ firstMs: policy.initialMs, maxMs: policy.maxMs });
   }

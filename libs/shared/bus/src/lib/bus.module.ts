@@ -9,7 +9,6 @@ import {
   type OnApplicationShutdown,
   type OptionalFactoryDependency,
 } from '@nestjs/common';
-import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { startupProgress } from '@swap/service-kit';
 import type { BusIdentity } from '@swap/contracts';
@@ -22,8 +21,7 @@ export interface BusModuleOptions {
   name: string;
   /** The service's bus identity; its credentials come from the environment (busCredentialsFromEnv). */
   identity: BusIdentity;
-  /** Defaults to a pino logger named after the connection. */
-  logger?: Logger;
+  logger: Logger;
 }
 
 export interface BusModuleAsyncOptions {
@@ -61,7 +59,7 @@ export class BusModule implements OnApplicationShutdown {
                 name: o.name,
                 identity: o.identity,
                 credentials,
-                logger: o.logger ?? pino({ name: o.name }),
+                logger: o.logger,
               }),
             );
             if (registry) registerConsumerMetrics(bus, registry);

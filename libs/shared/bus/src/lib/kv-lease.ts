@@ -1,3 +1,5 @@
+import type { Clock } from '@swap/domain';
+
 /** A lease as stored: who holds it, and until when (UNIX ms). */
 export interface LeaseValue {
   owner: string;
@@ -26,7 +28,7 @@ export class KvLease {
     readonly key: string,
     private readonly owner: string,
     private readonly leaseMs: number,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
   ) {}
 
   /** Takes or renews the lease; true while this owner holds it. */

@@ -17,7 +17,7 @@ import { startNatsServer, type NatsServerHandle } from '@swap/testing';
 export { startNatsServer, type NatsServerHandle };
 
 export interface LogEntry {
-  level: 'info' | 'warn' | 'error' | 'debug';
+  level: 'info' | 'warn' | 'error' | 'debug' | 'fatal';
   obj: object;
   msg?: string;
 }
@@ -30,7 +30,14 @@ export function recordingLogger(): Logger & { entries: LogEntry[] } {
     (obj: object, msg?: string): void => {
       entries.push({ level, obj, msg });
     };
-  return { entries, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+  return {
+    entries,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debug: at('debug'),
+    fatal: at('fatal'),
+  };
 }
 
 export function connectBus(url: string, logger: Logger = recordingLogger()): Promise<Bus> {

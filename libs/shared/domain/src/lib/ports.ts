@@ -7,6 +7,8 @@ export interface Logger {
   info(details: object, message?: string): void;
   warn(details: object, message?: string): void;
   error(details: object, message?: string): void;
+  /** The line a service writes just before it stops itself (a setting or a chain to fix). */
+  fatal(details: object, message?: string): void;
 }
 
 /** UNIX milliseconds now: Date.now in a service, a clock a test moves. */

@@ -12,7 +12,7 @@ import {
   PriceEntry,
   pricesKv,
 } from '@swap/contracts';
-import { CurrencyCode, UsdPrices } from '@swap/domain';
+import { CurrencyCode, UsdPrices, type Clock } from '@swap/domain';
 
 /** A price older than this is never used to quote or to credit a swap. */
 export const PRICE_MAX_AGE_MS = 30_000;
@@ -39,13 +39,13 @@ export class MarketFeed {
   private changes = 0;
 
   constructor(
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
     private readonly liquidityMaxAgeMs = LIQUIDITY_MAX_AGE_MS,
   ) {}
 
   static async open(
     bus: Bus,
-    clock: () => number = Date.now,
+    clock: Clock = Date.now,
     liquidityMaxAgeMs = LIQUIDITY_MAX_AGE_MS,
   ): Promise<MarketFeed> {
     const feed = new MarketFeed(clock, liquidityMaxAgeMs);

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { assertSchemaName, type PersistenceOptions } from './persistence.options';
 import { checkSchemaAccess, connectAsRole } from './schema-access';
-import { TypeormPinoLogger } from './typeorm-pino.logger';
+import { TypeormLogger } from './typeorm.logger';
 
 const SLOW_QUERY_MS = 1_000;
 /**
@@ -44,7 +44,7 @@ export function buildDataSource(options: PersistenceOptions): DataSource {
       keepAliveInitialDelayMillis: 10_000,
     },
     // Without a logger stay silent: TypeORM's default logger writes to the console.
-    logger: options.logger ? new TypeormPinoLogger(options.logger) : undefined,
+    logger: options.logger ? new TypeormLogger(options.logger) : undefined,
     logging: options.logger ? ['error', 'warn', 'migration', 'schema'] : false,
     maxQueryExecutionTime: SLOW_QUERY_MS,
   });

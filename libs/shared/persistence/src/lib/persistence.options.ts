@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 import type { DataSourceOptions } from 'typeorm';
 
 export interface PersistenceOptions {

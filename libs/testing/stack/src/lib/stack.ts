@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import pino from 'pino';
 import { Bus } from '@swap/bus';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
 import {
@@ -15,6 +14,7 @@ import {
 import { CURRENCY_CODES, NETWORKS, type Network } from '@swap/domain';
 import { SERVICE_DATABASES, type DatabaseService } from '@swap/persistence';
 import { SwapClient, type SwapClientOptions } from '@swap/sdk';
+import { createLogger } from '@swap/service-kit';
 import {
   freePort,
   startNatsServer,
@@ -210,7 +210,7 @@ export class Stack {
       url: nats.url,
       name: 'e2e',
       credentials: auth.harness,
-      logger: pino({ level: 'warn' }),
+      logger: createLogger('e2e', { level: 'warn' }),
     });
     this.cleanups.push(() => this.bus.close());
     // Booted when usable: every service ready (the schemas are migrated already, so they start at

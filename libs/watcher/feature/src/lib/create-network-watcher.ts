@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import type { Logger, Clock } from '@swap/domain';
 import type { DataSource } from 'typeorm';
 import { KvLease, type Bus } from '@swap/bus';
 import type { ChainReader } from '@swap/chain';
@@ -26,7 +26,7 @@ export interface NetworkWatcherDeps {
   watchListCaughtUp: () => Promise<boolean>;
   logger: Logger;
   /** UNIX milliseconds. */
-  clock?: () => number;
+  clock?: Clock;
   /** Where the follower reports its progress (the metrics). */
   progress?: WatcherProgress;
 }

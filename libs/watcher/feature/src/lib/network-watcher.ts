@@ -1,5 +1,5 @@
 import type { BlockRef } from '@swap/chain';
-import type { Network, Logger } from '@swap/domain';
+import type { Network, Logger, Clock } from '@swap/domain';
 import { RepeatingTask } from '@swap/service-kit';
 import type { FollowChain } from './chain/follow-chain.use-case';
 import type { KvLease } from '@swap/bus';
@@ -27,7 +27,7 @@ export class NetworkWatcher {
     private readonly follow: FollowChain,
     private readonly watchListCaughtUp: () => Promise<boolean>,
     private readonly logger: Logger,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
     private readonly metrics: WatcherProgress = NO_PROGRESS,
   ) {}
 

@@ -59,7 +59,7 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): 
 }
 
 export interface LogEntry {
-  level: 'debug' | 'info' | 'warn' | 'error';
+  level: 'debug' | 'info' | 'warn' | 'error' | 'fatal';
   details: object;
   message: string;
 }
@@ -68,7 +68,14 @@ export function recordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const at = (level: LogEntry['level']) => (details: object, message: string) =>
     void entries.push({ level, details, message });
-  return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return {
+    entries,
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    fatal: at('fatal'),
+  };
 }
 
 export interface WatcherOverrides extends WatcherOptions {

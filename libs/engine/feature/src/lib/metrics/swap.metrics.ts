@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import { SWAP_STATUSES } from '@swap/domain';
+import { SWAP_STATUSES, type Clock } from '@swap/domain';
 import { cachedReading, scrapeGauge } from '@swap/service-kit';
 
 /** What the gauges read from the engine's schema at scrape time. */
@@ -17,11 +17,7 @@ const MAX_AGE_MS = 10_000;
  * swap_swaps{status} and the outbox's backlog, read from the database when Prometheus scrapes
  * (every status listed, 0 included, so a status's series never vanishes).
  */
-export function registerSwapMetrics(
-  registry: Registry,
-  counts: EngineCounts,
-  clock: () => number = Date.now,
-): void {
+export function registerSwapMetrics(registry: Registry, counts: EngineCounts, clock: Clock = Date.now): void {
   const swaps = cachedReading(() => counts.swapsByStatus(), MAX_AGE_MS, clock);
   const outbox = cachedReading(() => counts.outboxPending(), MAX_AGE_MS / 2, clock);
   scrapeGauge(registry, {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { signaturePayload } from '@swap/sdk';
 import { ActiveKey } from '../keys/active-key';
+import type { Clock } from '@swap/domain';
 
 export const TIMESTAMP_WINDOW_SECONDS = 30;
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -39,7 +40,7 @@ export type AuthResult = { ok: true; key: ActiveKey } | { ok: false; failure: Au
 export class AuthenticateRequest {
   constructor(
     private readonly keys: KeyLookup,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   async execute(request: SignedRequest): Promise<AuthResult> {

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { quietLogger } from '@swap/domain/testing';
 import { Bus } from '@swap/bus';
 import { GATEWAY_NONCES_STREAM } from '@swap/contracts';
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
@@ -8,7 +8,7 @@ describe('StreamNonceStore (D2) against a real bus', () => {
   let nats: NatsServerHandle;
   const buses: Bus[] = [];
   const connect = async () => {
-    const bus = await Bus.connect({ url: nats.url, name: 'gateway-test', logger: pino({ level: 'silent' }) });
+    const bus = await Bus.connect({ url: nats.url, name: 'gateway-test', logger: quietLogger() });
     buses.push(bus);
     return bus;
   };

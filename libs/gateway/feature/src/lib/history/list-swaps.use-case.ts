@@ -1,16 +1,10 @@
-import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
-import { fromSnapshot } from '@swap/contracts';
-import { renderSwapOrder, type SwapOrderView } from '@swap/domain';
+import type { ApiKeyInfo } from '@swap/contracts';
 import type { SwapHistoryRepository } from '@swap/gateway-data';
+import { renderOrder, type OrderRendering } from '../swap/render-order';
 import type { Body } from '../swap/request-body';
 import { ListCursors } from './list-cursor';
 import { parseListRequest } from './list-filter';
 import type { SwapListView } from './swap-list.view';
-
-export interface ListSwapsSettings {
-  publicUrl: string;
-  clock: () => number;
-}
 
 /** Above any creation time: the first page starts from the top. */
 const TOP = Number.MAX_SAFE_INTEGER;
@@ -23,7 +17,7 @@ export class ListSwaps {
   constructor(
     private readonly history: SwapHistoryRepository,
     private readonly cursors: ListCursors,
-    private readonly settings: ListSwapsSettings,
+    private readonly rendering: OrderRendering,
   ) {}
 
   async execute(body: Body, key: ApiKeyInfo): Promise<SwapListView> {
@@ -35,11 +29,6 @@ export class ListSwaps {
     const last = page[page.length - 1];
     const next =
       rows.length > limit ? this.cursors.issue({ created: last.time.reg, id: last.id }, filter) : null;
-    return { items: page.map((swap) => this.render(swap)), next };
-  }
-
-  private render(swap: SwapSnapshot): SwapOrderView {
-    const now = Math.floor(this.settings.clock() / 1000);
-    return renderSwapOrder(fromSnapshot(swap), { now, publicUrl: this.settings.publicUrl });
+    return { items: page.map((swap) => renderOrder(swap, this.rendering)), next };
   }
 }

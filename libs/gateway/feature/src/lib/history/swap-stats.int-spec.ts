@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { quietLogger } from '@swap/domain/testing';
 import type { DataSource } from 'typeorm';
 import { Bus, rpcOk, type ServeHandle } from '@swap/bus';
 import { treasuryPartnerFees, type ApiKeyInfo, type PartnerFeesRequest } from '@swap/contracts';
@@ -29,7 +29,7 @@ describe('/swap/stats over the read model and the bus', () => {
     db = await openSchemaDatabase({ schema: GATEWAY_SCHEMA, migrations: GATEWAY_MIGRATIONS, tables: [] });
     ds = db.dataSource;
     nats = await startNatsServer();
-    const logger = pino({ level: 'silent' });
+    const logger = quietLogger();
     gateway = await Bus.connect({ url: nats.url, name: 'gateway-test', logger });
     treasury = await Bus.connect({ url: nats.url, name: 'treasury-test', logger });
     stats = new SwapStats(new SwapHistoryRepository(ds), new TreasuryPartnerFees(gateway));

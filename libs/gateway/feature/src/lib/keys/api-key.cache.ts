@@ -2,7 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import type { ApiKeyInfo } from '@swap/contracts';
 import { ApiKeyRepository, ApiKeyRow, apiSecretContext } from '@swap/gateway-data';
 import { SecretBox } from '@swap/persistence';
-import { isApiKeyId, trimZeros } from '@swap/domain';
+import { isApiKeyId, trimZeros, type Clock } from '@swap/domain';
 import { IpWhitelist } from '../auth/ip-whitelist';
 import { ActiveKey } from './active-key';
 
@@ -40,7 +40,7 @@ export class ApiKeyCache {
   constructor(
     private readonly repository: ApiKeyRepository,
     private readonly secrets: SecretBox,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   async get(key: string): Promise<ActiveKey | null> {

@@ -1,6 +1,6 @@
 import { Bus } from '@swap/bus';
 import { apiKeyChanged, ApiKeyInfo, CreateKeyRequest } from '@swap/contracts';
-import { newApiKeyId, newApiSecret, SwapErrors } from '@swap/domain';
+import { newApiKeyId, newApiSecret, SwapErrors, type Clock } from '@swap/domain';
 import { ApiKeyRepository, apiSecretContext } from '@swap/gateway-data';
 import { SecretBox } from '@swap/persistence';
 import { ConfigError } from '@swap/service-kit';
@@ -13,7 +13,7 @@ export class KeyUseCases {
     private readonly repository: ApiKeyRepository,
     private readonly secrets: SecretBox,
     private readonly bus: Bus,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   /** The secret is returned here once and never again (D2). */

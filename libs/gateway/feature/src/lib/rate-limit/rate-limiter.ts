@@ -1,4 +1,5 @@
 import { TokenBucket } from './token-bucket';
+import type { Clock } from '@swap/domain';
 
 export interface RateLimitGossip {
   /** Tells the other replicas how many requests this one admitted, per bucket. */
@@ -32,7 +33,7 @@ export class RateLimiter {
 
   constructor(
     private readonly gossip: RateLimitGossip,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   /** Returns 0 when the request may proceed, else the seconds to wait (Retry-After). */

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { quietLogger } from '@swap/domain/testing';
 import { Bus, rpcFail, rpcOk } from '@swap/bus';
 import { EngineCreateSwapRequest, engineAdvanceSwap, engineCreateSwap } from '@swap/contracts';
 import { SwapError } from '@swap/domain';
@@ -32,7 +32,7 @@ describe('EngineClient against a real bus', () => {
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    const logger = pino({ level: 'silent' });
+    const logger = quietLogger();
     gateway = await Bus.connect({ url: nats.url, name: 'gateway-test', logger });
     engine = await Bus.connect({ url: nats.url, name: 'engine-test', logger });
   });

@@ -1,11 +1,14 @@
 import type { ApiKeyInfo } from '@swap/contracts';
 import { LIQUIDITY_MAX_AGE_MS, MarketFeed, PRICE_MAX_AGE_MS } from '@swap/market';
-import { SwapUseCases } from './swap.use-cases';
+import { QuoteSwap } from './quote-swap.use-case';
+import type { Body } from './request-body';
+import { parseQuoteRequest } from './swap-request.parser';
 
 describe('quotes while the market stands still', () => {
   let now: number;
   let market: MarketFeed;
-  let swaps: SwapUseCases;
+  let quotes: QuoteSwap;
+  const swaps = { quote: (body: Body, key: ApiKeyInfo) => quotes.execute(parseQuoteRequest(body, key)) };
   const key = { key: 'ak_test', partnerPercent: '0', fixedRateEnabled: false } as ApiKeyInfo;
   const body = { from: 'BTC', to: 'ETH', amount: '0.1' };
   const price = (coin: string, usd: string) => market.setPrice({ coin, usd, at: now, sources: [] });
@@ -13,11 +16,7 @@ describe('quotes while the market stands still', () => {
   beforeEach(() => {
     now = 1_000_000;
     market = new MarketFeed(() => now);
-    swaps = new SwapUseCases(market, null as never, null as never, {
-      paymentWindowSeconds: 3600,
-      publicUrl: 'https://swap.example',
-      clock: () => now,
-    });
+    quotes = new QuoteSwap(market, 3600);
     price('BTC', '60000');
     price('ETH', '3000');
   });

@@ -103,6 +103,18 @@ describe('request bodies parsed from their schemas (§4, §7)', () => {
     expect(create(body)).toEqual([code, message]);
   });
 
+  it.each<[Record<string, unknown>, string]>([
+    // A key with no rights: the dry run is judged first, then the pair, the rate type, the amount.
+    [{ ...pair, to: 'BTC', type: 'fixed', dryrun: true }, 'DRY_RUN_NOT_ENABLED'],
+    [{ ...pair, to: 'BTC', type: 'fixed' }, 'SAME_CURRENCY'],
+    [{ ...pair, direction: 'to', amount: '0.1234567891' }, 'FIXED_RATE_NOT_ENABLED'],
+    [{ ...pair, type: 'fixed', toAddress: 'nowhere' }, 'FIXED_RATE_NOT_ENABLED'],
+    [{ ...pair, amount: '0.123456789', toAddress: 'nowhere' }, 'TOO_MANY_DECIMALS'],
+  ])('create %j by a key without rights: %s', (body, code) => {
+    const rightless = { ...key, fixedRateEnabled: false, dryrunEnabled: false };
+    expect(answer(() => parseCreateRequest({ toAddress: ETH, ...body }, rightless))[0]).toBe(code);
+  });
+
   it('hands the engine its create request: base units, a trimmed address, the defaults', () => {
     expect(parseCreateRequest({ ...pair, direction: 'to', toAddress: ` ${ETH} `, extra: 1 }, key)).toEqual({
       type: 'fixed',

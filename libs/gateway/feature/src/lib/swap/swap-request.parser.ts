@@ -1,4 +1,11 @@
-import { isValidAddress, parseAmount, SwapErrors, type AddressChains } from '@swap/domain';
+import {
+  assertDryRunAllowed,
+  isValidAddress,
+  parseAmount,
+  rateTerms,
+  SwapErrors,
+  type AddressChains,
+} from '@swap/domain';
 import {
   createSwapBody,
   quoteBody,
@@ -28,11 +35,9 @@ export function parseQuoteRequest(body: Body, key: ApiKeyInfo): PriceSwapRequest
 function quoteTerms(request: QuoteBody, key: ApiKeyInfo): PriceSwapRequest {
   const { from, to, direction } = request;
   if (from === to) throw SwapErrors.sameCurrency(from);
-  // A `to` order is always fixed-rate (section 4.1).
-  const type = direction === 'to' ? 'fixed' : request.type;
-  if (type === 'fixed' && !key.fixedRateEnabled) throw SwapErrors.fixedRateNotEnabled();
+  const { type, partnerPercent } = rateTerms(request, key);
   const amount = parseAmount(request.amount, direction === 'from' ? from : to);
-  return { from, to, type, direction, amount, partnerPercent: key.partnerPercent };
+  return { from, to, type, direction, amount, partnerPercent };
 }
 
 /** The engine's create request, but for who asks (the use case adds the request id and the key). */
@@ -41,7 +46,7 @@ export type CreateRequest = Omit<EngineCreateSwapRequest, 'requestId' | 'key'>;
 /** Section 4.1: the body of /swap/create. */
 export function parseCreateRequest(body: Body, key: ApiKeyInfo, chains: AddressChains = {}): CreateRequest {
   const request = parseRequest(createSwapBody, body);
-  if (request.dryrun && !key.dryrunEnabled) throw SwapErrors.dryRunNotEnabled();
+  assertDryRunAllowed(request, key);
   const { type, amount } = quoteTerms(request, key);
   if (!isValidAddress(request.to, request.toAddress, chains)) throw SwapErrors.invalidToAddress(request.to);
   const refundAddress = request.refundAddress ?? null;

@@ -1,3 +1,5 @@
+import type { Clock } from '@swap/domain';
+
 /**
  * A per-exchange circuit breaker. After `failureThreshold` consecutive failed calls it opens for
  * `cooldownMs`, rejecting at once with CircuitOpenError (no request is made). After the cool-down a
@@ -10,7 +12,7 @@ export interface CircuitBreakerOptions {
   /** How long the circuit stays open before a trial call (default 60 000 ms). */
   cooldownMs?: number;
   /** Unix milliseconds; injectable so tests need not sleep. */
-  clock?: () => number;
+  clock?: Clock;
 }
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
@@ -29,7 +31,7 @@ export class CircuitOpenError extends Error {
 export class CircuitBreaker {
   private readonly failureThreshold: number;
   private readonly cooldownMs: number;
-  private readonly clock: () => number;
+  private readonly clock: Clock;
   private failures = 0;
   private openedAt: number | null = null;
   private trialRunning = false;

@@ -1,6 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { PriceEntry, PriceSourceView } from '@swap/contracts';
 import { scrapeGauge } from '@swap/service-kit';
+import type { Clock } from '@swap/domain';
 
 type SourceStatus = PriceSourceView['status'];
 const SOURCE_STATUSES = Object.keys({
@@ -25,7 +26,7 @@ export class PriceMetrics {
 
   constructor(
     registry: Registry,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     this.usd = new Gauge({
       name: 'swap_price_usd',

@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import { NETWORKS, type Network } from '@swap/domain';
+import { NETWORKS, type Network, type Clock } from '@swap/domain';
 import { cachedReading, scrapeGauge } from '@swap/service-kit';
 
 /** What the gauges read from the refunds schema at scrape time (RefundRepository.unsettled). */
@@ -17,7 +17,7 @@ const MAX_AGE_MS = 5_000;
 export function registerRefundMetrics(
   registry: Registry,
   refunds: UnsettledRefunds,
-  clock: () => number = Date.now,
+  clock: Clock = Date.now,
 ): void {
   const read = cachedReading(() => refunds.unsettled(), MAX_AGE_MS, clock);
   const perNetwork = async (value: (group: { count: number; oldestAt: Date }) => number) => {

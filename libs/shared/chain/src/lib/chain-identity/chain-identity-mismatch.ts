@@ -1,4 +1,4 @@
-import type { Network } from '@swap/domain';
+import type { Logger, Network } from '@swap/domain';
 import { nodeVariables } from '../chain-adapters';
 import type { PinnedIdentity } from './identity-pins';
 
@@ -40,18 +40,13 @@ function mismatchMessage(network: Network, pinned: PinnedIdentity, found: string
   );
 }
 
-/** The part of a pino logger that reports a mismatch. */
-export interface FatalLogger {
-  fatal(obj: object, msg?: string): void;
-}
-
 /**
  * What a service does on a mismatch found after start (a node back from an outage on another
  * chain): the message and one fatal line without a stack, then exit with `exitCode` (EXIT_CONFIG,
  * which npm start does not restart), as bootstrapService does for a setting to fix at start.
  */
 export function stopOnChainMismatch(
-  logger: FatalLogger,
+  logger: Logger,
   exitCode: number,
 ): (mismatch: ChainIdentityMismatch) => void {
   return (mismatch) => {

@@ -1,4 +1,4 @@
-export { ChainIdentityMismatch, stopOnChainMismatch, type FatalLogger } from './chain-identity-mismatch';
+export { ChainIdentityMismatch, stopOnChainMismatch } from './chain-identity-mismatch';
 export {
   createChainIdentitiesTable,
   dropChainIdentitiesTable,

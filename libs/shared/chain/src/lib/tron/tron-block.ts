@@ -13,7 +13,8 @@ export const TRC20_TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c
 /** The selector of transfer(address,uint256). */
 export const TRC20_TRANSFER_SELECTOR = 'a9059cbb';
 
-export const base58 = (hex: string): string => TronWeb.address.fromHex(hex.toLowerCase());
+/** A hex address (41…) in the form Tron shows it: base58check, T…. */
+export const tronAddressFromHex = (hex: string): string => TronWeb.address.fromHex(hex.toLowerCase());
 
 const succeeded = (tx: TronTransactionJson) => tx.ret?.[0]?.contractRet === 'SUCCESS';
 
@@ -46,9 +47,9 @@ export function tronCoinTransfer(tx: TronTransactionJson): ChainTransfer | null 
     txid: tx.txID,
     index: 0,
     currency: 'TRX',
-    to: base58(to),
+    to: tronAddressFromHex(to),
     amount: big(amount),
-    from: [base58(owner)],
+    from: [tronAddressFromHex(owner)],
   };
 }
 
@@ -70,9 +71,9 @@ export function tronTokenTransfers(info: TronTransactionInfoJson, usdtHex: strin
       txid: info.id,
       index: i + 1,
       currency: 'USDTTRC',
-      to: base58(`41${to.slice(24)}`),
+      to: tronAddressFromHex(`41${to.slice(24)}`),
       amount,
-      from: [base58(`41${from.slice(24)}`)],
+      from: [tronAddressFromHex(`41${from.slice(24)}`)],
     });
   }
   return transfers;
@@ -111,9 +112,9 @@ export function tronPendingTransfers(tx: TronTransactionJson, usdtHex: string): 
         txid: tx.txID,
         index: 0,
         currency: 'TRX',
-        to: base58(value.to_address),
+        to: tronAddressFromHex(value.to_address),
         amount: big(value.amount),
-        from: [base58(value.owner_address)],
+        from: [tronAddressFromHex(value.owner_address)],
       },
     ];
   const data = value.data ?? '';
@@ -131,9 +132,9 @@ export function tronPendingTransfers(tx: TronTransactionJson, usdtHex: string): 
       txid: tx.txID,
       index: 1,
       currency: 'USDTTRC',
-      to: base58(`41${data.slice(32, 72)}`),
+      to: tronAddressFromHex(`41${data.slice(32, 72)}`),
       amount,
-      from: [base58(value.owner_address)],
+      from: [tronAddressFromHex(value.owner_address)],
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { TronWeb } from 'tronweb';
 import { depositAddress } from '@swap/chain-keys';
-import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
+import { isValidAddress, type CurrencyCode, type Logger, type Clock } from '@swap/domain';
 import {
   UnsignableTransfer,
   type AddressSigner,
@@ -62,7 +62,7 @@ export class TronSender implements ChainSender {
     private readonly keys: SenderKeys,
     private readonly energy: TronEnergy,
     private readonly logger?: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     if (config.sweepEnergy === 'delegate') {
       const hot = () => depositAddress('TRX', keys.accountPublic, 0);

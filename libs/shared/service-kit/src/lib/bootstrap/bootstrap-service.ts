@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
+import type { Logger as Pino } from 'pino';
 import { EXIT_CONFIG } from '../config/config-error';
 import { createLogger } from '../logger/create-logger';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -19,8 +20,8 @@ export interface BootstrapOptions {
   port: number;
   /** Defaults to 0.0.0.0, so probes reach the service inside a container. */
   host?: string;
-  /** Defaults to createLogger(name). */
-  logger?: Logger;
+  /** Defaults to createLogger(name); pino's own, as Nest's framework logger writes through it. */
+  logger?: Pino;
   /** Nest options other than the logger, e.g. { rawBody: true } for request signatures. */
   appOptions?: Omit<NestApplicationOptions, 'logger' | 'bufferLogs' | 'abortOnError'>;
   fastify?: ConstructorParameters<typeof FastifyAdapter>[0];

@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import { quietLogger } from '@swap/domain/testing';
 import { EXIT_CONFIG, settingsOrStop } from '../../index';
 
 /** An error listing settings to fix, as the chain adapters' NodeSettingsError does. */
@@ -10,7 +10,7 @@ class SettingsProblem extends Error {
 
 describe('settingsOrStop', () => {
   const fatal = jest.fn();
-  const logger = { fatal } as unknown as Logger;
+  const logger = quietLogger({ fatal });
   let exit: jest.SpyInstance;
   let stderr: jest.SpyInstance;
 

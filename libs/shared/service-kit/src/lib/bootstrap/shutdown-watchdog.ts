@@ -1,5 +1,5 @@
 import type { BeforeApplicationShutdown } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Logger } from '@swap/domain';
 
 /**
  * Logs the signal that stops the service and bounds the shutdown: a hook stuck on a dead

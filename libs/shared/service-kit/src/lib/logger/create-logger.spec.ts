@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { withFields, type Logger } from '@swap/domain';
 import { ConfigError, createLogger, isSecretKey } from '../../index';
 
 function capture() {
@@ -81,6 +82,26 @@ describe('createLogger', () => {
         },
       });
     }
+  });
+
+  it('writes through withFields the lines a pino child writes', () => {
+    const child = capture();
+    const wrapped = capture();
+    const err = new Error('connect ECONNREFUSED');
+    const write = (logger: Logger) => {
+      logger.warn({ txid: 'T1' }, 'broadcast refused');
+      logger.error(err);
+      logger.info({ network: 'ETH' }, 'genesis checked');
+    };
+    write(child.logger.child({ network: 'BTC' }));
+    write(withFields(wrapped.logger, { network: 'BTC' }));
+    const same = (lines: Record<string, unknown>[]) => lines.map(({ time: _time, ...line }) => line);
+    expect(same(wrapped.lines)).toEqual(same(child.lines));
+    expect(wrapped.lines[1]).toMatchObject({
+      network: 'BTC',
+      msg: 'connect ECONNREFUSED',
+      err: { type: 'Error' },
+    });
   });
 
   it('honours the level', () => {

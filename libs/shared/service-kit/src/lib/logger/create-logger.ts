@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { isColorSupported } from 'pino-pretty';
+import type { Clock } from '@swap/domain';
 import { ConfigError } from '../config/config-error';
 import { isLogLevel, LOG_LEVEL_PROBLEM, logSettings, type LogFormat } from './log-settings';
 import { prettyLines } from './pretty-line';
@@ -17,7 +18,7 @@ export interface LoggerOptions {
    * (`repeated` on the next line written); 0 writes every line. Defaults to LOG_REPEAT_SECONDS, else 60 s.
    */
   repeatWindowMs?: number;
-  clock?: () => number;
+  clock?: Clock;
   /**
    * Defaults to LOG_FORMAT; unset, pretty when stdout is a terminal (a person running the service
    * by hand) and JSON anywhere else. The same masked record either way.

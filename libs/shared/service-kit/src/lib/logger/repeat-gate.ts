@@ -1,3 +1,5 @@
+import type { Clock } from '@swap/domain';
+
 /** A warning or error with the same cause is written at most this often. */
 export const REPEAT_WINDOW_MS = 60_000;
 /** Causes remembered at most; the oldest are forgotten first (a flood of distinct causes stays bounded). */
@@ -23,7 +25,7 @@ export class RepeatGate {
 
   constructor(
     private readonly windowMs = REPEAT_WINDOW_MS,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {}
 
   /** Null: drop the line. Else write it, with the number of lines of its cause dropped before it. */

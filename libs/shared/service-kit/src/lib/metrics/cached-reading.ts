@@ -1,3 +1,5 @@
+import type { Clock } from '@swap/domain';
+
 /**
  * A read shared by the gauges that show parts of its answer (a count and an age from one query),
  * and by scrapes close together (two Prometheus replicas): one query at a time, its answer reused
@@ -6,7 +8,7 @@
 export function cachedReading<T>(
   read: () => Promise<T>,
   maxAgeMs: number,
-  clock: () => number = Date.now,
+  clock: Clock = Date.now,
 ): () => Promise<T> {
   let last: { at: number; value: Promise<T> } | null = null;
   return () => {

@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import type { Logger, Clock } from '@swap/domain';
 import { DependencyWait } from '../waiting/dependency-wait';
 import { stalledLoops, type LoopStall, type WatchedLoop } from './stalled-loops';
 
@@ -39,7 +39,7 @@ export class RepeatingTask implements WatchedLoop {
     private readonly everyMs: number,
     private readonly task: () => Promise<void>,
     private readonly logger: Logger,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
     /** The cap of the pause between failed runs (each failure in a row doubles it from `everyMs`). */
     maxBackoffMs?: number,
     /** A run not ended after this long is left behind and a new one started (see the class). */

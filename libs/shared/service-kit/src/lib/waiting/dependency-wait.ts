@@ -1,4 +1,4 @@
-import { Backoff, type Logger } from '@swap/domain';
+import { Backoff, type Logger, type Clock } from '@swap/domain';
 import { unavailability } from './unavailable';
 
 /** How long an outage lasts before a warning says it still does; later reminders double, up to the cap. */
@@ -11,7 +11,7 @@ const MAX_BACKOFF_MS = 30_000;
 
 export interface DependencyWaitOptions {
   /** UNIX milliseconds. */
-  clock?: () => number;
+  clock?: Clock;
   stillWaitingMs?: number;
   /** The level of a fault (not an outage), with its stack: error unless the work's own says otherwise. */
   faultLevel?: 'warn' | 'error';
@@ -43,7 +43,7 @@ export class DependencyWait {
   private lastFailureAt = 0;
   private fault: { key: string; loggedAt: number; repeats: number } | null = null;
   private faulted = false;
-  private readonly clock: () => number;
+  private readonly clock: Clock;
   private readonly stillWaitingMs: number;
   private readonly faultLevel: 'warn' | 'error';
   private readonly backoffMs: number;

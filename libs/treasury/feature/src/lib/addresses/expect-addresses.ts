@@ -1,5 +1,5 @@
 import type { SwapSnapshot } from '@swap/contracts';
-import { CURRENCIES, NETWORKS, type Network, type Logger } from '@swap/domain';
+import { CURRENCIES, NETWORKS, type Network, type Logger, type Clock } from '@swap/domain';
 import { DependencyWaits } from '@swap/service-kit';
 import type { ChainNodes } from '../chains/chain-nodes';
 
@@ -23,7 +23,7 @@ export class ExpectDepositAddresses {
     private readonly chains: ChainNodes,
     logger: Logger,
     private readonly taken: (network: Network) => void = () => undefined,
-    clock: () => number = Date.now,
+    clock: Clock = Date.now,
   ) {
     this.waits = new DependencyWaits((network) => `node addresses of ${network}`, logger, {
       faultLevel: 'warn',

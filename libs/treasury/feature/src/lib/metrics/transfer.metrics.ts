@@ -7,6 +7,7 @@ import {
   type TransferKind,
   type TransferState,
 } from '@swap/treasury-domain';
+import type { Clock } from '@swap/domain';
 
 const KINDS = Object.keys({
   payout: 1,
@@ -43,7 +44,7 @@ export function oldestUnsettled(groups: readonly TransferGroup[], now: number): 
 export function registerTransferMetrics(
   registry: Registry,
   transfers: { countByKindAndState(): Promise<TransferGroup[]> },
-  clock: () => number = Date.now,
+  clock: Clock = Date.now,
 ): void {
   const read = cachedReading(() => transfers.countByKindAndState(), MAX_AGE_MS, clock);
   scrapeGauge(registry, {

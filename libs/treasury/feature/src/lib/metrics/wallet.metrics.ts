@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { CURRENCIES, fromUnits, type CurrencyCode, type Network } from '@swap/domain';
+import { CURRENCIES, fromUnits, type CurrencyCode, type Network, type Clock } from '@swap/domain';
 
 /** What the liquidity publisher tells of each hot wallet it reads (the metrics, or nothing). */
 export interface WalletObserver {
@@ -45,7 +45,7 @@ export class WalletMetrics implements WalletObserver {
 
   constructor(
     registry: Registry,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     this.balanceGauge = new Gauge({
       name: 'swap_hot_wallet_balance',

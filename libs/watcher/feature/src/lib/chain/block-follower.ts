@@ -1,4 +1,4 @@
-import type { Logger } from '@swap/domain';
+import type { Logger, Clock } from '@swap/domain';
 import type { BlockRef, ChainBlock, ChainReader } from '@swap/chain';
 import type { ChainRepository, DepositRepository, Replacement } from '@swap/watcher-data';
 import type { DepositMatcher } from '../deposits/deposit-matcher';
@@ -22,7 +22,7 @@ export class BlockFollower {
     private readonly settings: WatcherSettings,
     private readonly logger: Logger,
     /** UNIX milliseconds. */
-    private readonly clock: () => number,
+    private readonly clock: Clock,
   ) {}
 
   /** Processes the blocks after the cursor, up to `tip` (at most blocksPerPoll); returns the new cursor. */

@@ -1,5 +1,5 @@
 import type { ChainTransfer } from '@swap/chain';
-import { CURRENCIES, type Network } from '@swap/domain';
+import { CURRENCIES, type Network, type Clock } from '@swap/domain';
 import type { DepositRepository, DepositSighting, WatchListRepository } from '@swap/watcher-data';
 import { addressKey } from '../address-key';
 import type { WatcherSettings } from '../watcher.settings';
@@ -29,7 +29,7 @@ export class DepositMatcher {
     private readonly deposits: DepositRepository,
     private readonly gate: WatchedAddressGate,
     private readonly settings: WatcherSettings,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
   ) {}
 
   /** The matcher as the watcher runs it: behind a filter loaded with the network's whole watch list. */
@@ -37,7 +37,7 @@ export class DepositMatcher {
     watchList: WatchListRepository,
     deposits: DepositRepository,
     settings: WatcherSettings,
-    clock: () => number,
+    clock: Clock,
   ): Promise<DepositMatcher> {
     const filter = await WatchedAddressFilter.load(watchList, settings.network);
     return new DepositMatcher(watchList, deposits, filter, settings, clock);

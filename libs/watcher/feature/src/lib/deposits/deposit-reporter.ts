@@ -1,5 +1,5 @@
 import { engineInputId, type DepositObserved } from '@swap/contracts';
-import type { Network, Logger } from '@swap/domain';
+import type { Network, Logger, Clock } from '@swap/domain';
 import type { Deposit, DepositRepository, LastReport } from '@swap/watcher-data';
 import { confirmationsAt, isSettled, observation } from './deposit-observation';
 import type { DepositPublisher } from './deposit.publisher';
@@ -13,7 +13,7 @@ export class DepositReporter {
     private readonly deposits: DepositRepository,
     private readonly publisher: DepositPublisher,
     private readonly network: Network,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
 

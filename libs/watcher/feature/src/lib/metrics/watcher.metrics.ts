@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { Network } from '@swap/domain';
+import type { Network, Clock } from '@swap/domain';
 
 /** What a watcher tells of its progress through the chain (the metrics, or nothing in tests). */
 export interface WatcherProgress {
@@ -54,7 +54,7 @@ export class WatcherMetrics implements WatcherProgress {
   constructor(
     registry: Registry,
     network: Network,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     this.labels = { network };
     const gauge = (name: string, help: string) =>

@@ -1,3 +1,3 @@
+export * from './idempotency-claims';
 export * from './idempotency-key';
 export * from './idempotency-prune.task';
-export * from './idempotent-create';

@@ -1,5 +1,6 @@
 import { isIPv4 } from 'node:net';
 import { TokenBucket } from '../../rate-limit/token-bucket';
+import type { Clock } from '@swap/domain';
 
 /**
  * The unsigned status pages' limit: a token bucket of N requests per second (burst N) per client
@@ -14,7 +15,7 @@ export class IpRateLimiter {
 
   constructor(
     private readonly ratePerSecond: number,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = Date.now,
   ) {
     this.sweptAt = clock();
   }

@@ -1,59 +1,76 @@
 import type { DataSource } from 'typeorm';
-import { fromSnapshot, type ApiKeyInfo } from '@swap/contracts';
-import { renderSwapOrder, SwapErrorCode, SwapErrors, type SwapOrderView } from '@swap/domain';
+import type { ApiKeyInfo, EngineCreateSwapRequest, SwapSnapshot } from '@swap/contracts';
+import { SwapErrorCode, SwapErrors } from '@swap/domain';
 import {
   GATEWAY_MIGRATIONS,
   GATEWAY_SCHEMA,
   IDEMPOTENCY_DEFAULTS,
   IdempotencyKeyRepository,
+  RecentSwapViews,
+  SwapViewRepository,
+  SwapViews,
+  type IdempotencyKeySettings,
   type IdempotencyScope,
 } from '@swap/gateway-data';
 import { createDataSource } from '@swap/persistence';
 import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { swapSnapshotFixture } from '@swap/testing';
-import { EngineUnavailableError } from '../engine.client';
-import type { CreateRequest } from '../swap-request.parser';
-import { createRequestHash } from './idempotency-key';
-import { IdempotentCreate, type SwapCreates } from './idempotent-create';
-import { pruneIdempotencyKeys } from './idempotency-prune.task';
+import { CreateSwap } from './create-swap.use-case';
+import { EngineClient, EngineUnavailableError } from './engine.client';
+import { createRequestHash } from './idempotency/idempotency-key';
+import { IdempotencyClaims, type IdempotencyStore } from './idempotency/idempotency-claims';
+import { pruneIdempotencyKeys } from './idempotency/idempotency-prune.task';
+import type { CreateRequest } from './swap-request.parser';
 
 /** The engine as the gateway sees it: one swap per request id, whoever asks how often (CreateSwap). */
-class FakeEngine implements SwapCreates {
-  readonly swaps = new Map<string, SwapOrderView>();
+class FakeEngine implements Pick<EngineClient, 'create'> {
+  readonly swaps = new Map<string, SwapSnapshot>();
   readonly calls: string[] = [];
   failNext: Error | undefined;
   private next = 0;
 
-  constructor(private readonly delayMs = 30) {}
+  constructor(
+    private readonly delayMs = 30,
+    private readonly onCall: () => Promise<void> = async () => undefined,
+  ) {}
 
-  parseCreate(body: Record<string, unknown>): CreateRequest {
-    if (typeof body['amount'] !== 'string') throw SwapErrors.missingField('amount');
-    return body as unknown as CreateRequest;
-  }
-
-  async createParsed(_request: CreateRequest, _key: ApiKeyInfo, requestId: string): Promise<SwapOrderView> {
+  async create({ requestId }: EngineCreateSwapRequest): Promise<SwapSnapshot> {
     this.calls.push(requestId);
+    await this.onCall();
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const failure = this.failNext;
     this.failNext = undefined;
     if (failure) throw failure;
     let swap = this.swaps.get(requestId);
     if (!swap) {
-      const id = `Idem${String(++this.next).padStart(6, '0')}`;
-      swap = renderSwapOrder(fromSnapshot(swapSnapshotFixture({ id })), {
-        now: 1_800_000_000,
-        publicUrl: 'http://gw',
-      });
+      swap = swapSnapshotFixture({ id: `Idem${String(++this.next).padStart(6, '0')}` });
       this.swaps.set(requestId, swap);
     }
     return swap;
   }
 }
 
-const keyOf = (key: string) => ({ key }) as ApiKeyInfo;
-const body = (amount = '0.1') => ({ from: 'BTC', to: 'ETH', amount });
+const NOW = 1_800_000_000_000;
+const keyOf = (key: string) =>
+  ({
+    key,
+    fixedRateEnabled: false,
+    dryrunEnabled: false,
+    autoExecuteOnMismatch: false,
+    partnerPercent: '0',
+  }) as ApiKeyInfo;
+const order = (amount = '10000000'): CreateRequest => ({
+  from: 'BTC',
+  to: 'ETH',
+  amount,
+  type: 'float',
+  direction: 'from',
+  dryrun: false,
+  toAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  refundAddress: null,
+});
 
-describe('idempotent create on PostgreSQL (D13)', () => {
+describe('create on PostgreSQL: claim, engine, view, complete (D13)', () => {
   let database: SchemaDatabase;
   let otherReplica: DataSource;
   let nonce = 0;
@@ -63,7 +80,7 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     database = await openSchemaDatabase({
       schema: GATEWAY_SCHEMA,
       migrations: GATEWAY_MIGRATIONS,
-      tables: ['idempotency_keys'],
+      tables: ['idempotency_keys', 'swap_views'],
     });
     // A second pool on the same database: what another gateway replica holds.
     otherReplica = await createDataSource({ url: database.db.url, schema: GATEWAY_SCHEMA });
@@ -74,12 +91,77 @@ describe('idempotent create on PostgreSQL (D13)', () => {
   });
   beforeEach(() => database.reset());
 
-  const replicas = (engine: SwapCreates, settings = IDEMPOTENCY_DEFAULTS) =>
-    [database.dataSource, otherReplica].map(
-      (dataSource) => new IdempotentCreate(engine, new IdempotencyKeyRepository(dataSource, settings)),
+  const createOn = (
+    dataSource: DataSource,
+    engine: FakeEngine,
+    settings: IdempotencyKeySettings = IDEMPOTENCY_DEFAULTS,
+    keys: IdempotencyStore = new IdempotencyKeyRepository(dataSource, settings),
+    stored = new SwapViewRepository(dataSource),
+  ) =>
+    new CreateSwap({
+      claims: new IdempotencyClaims(keys),
+      engine,
+      views: new SwapViews(stored, new RecentSwapViews(100)),
+      rendering: { publicUrl: 'http://gw', clock: () => NOW },
+    });
+  const replicas = (engine: FakeEngine, settings = IDEMPOTENCY_DEFAULTS) =>
+    [database.dataSource, otherReplica].map((dataSource) => createOn(dataSource, engine, settings));
+  const send = (create: CreateSwap, apiKey: string, idempotencyKey: string | undefined, amount?: string) =>
+    create.execute({
+      request: order(amount),
+      key: keyOf(apiKey),
+      requestId: requestId(apiKey),
+      idempotencyKey,
+    });
+
+  it('claims the key, asks the engine, records the view, then stores the answer under the key', async () => {
+    const steps: string[] = [];
+    const keys = new IdempotencyKeyRepository(database.dataSource);
+    const noted: IdempotencyStore = {
+      claim: async (...args) => {
+        const claim = await keys.claim(...args);
+        steps.push(`claim: ${claim.kind}`);
+        return claim;
+      },
+      complete: async (...args) => {
+        steps.push('complete');
+        return keys.complete(...args);
+      },
+      abandon: async (...args) => {
+        steps.push('abandon');
+        return keys.abandon(...args);
+      },
+    };
+    class NotedViews extends SwapViewRepository {
+      override async upsert(snapshot: SwapSnapshot): Promise<void> {
+        steps.push('view');
+        await super.upsert(snapshot);
+      }
+    }
+    const pending = async () => {
+      steps.push('engine');
+      // The key is held, with no answer yet, while the engine works; no view is stored yet.
+      expect(await database.dataSource.query('SELECT status, response FROM idempotency_keys')).toEqual([
+        { status: null, response: null },
+      ]);
+      expect(await database.dataSource.query('SELECT id FROM swap_views')).toEqual([]);
+    };
+    const create = createOn(
+      database.dataSource,
+      new FakeEngine(0, pending),
+      IDEMPOTENCY_DEFAULTS,
+      noted,
+      new NotedViews(database.dataSource),
     );
-  const send = (create: IdempotentCreate, apiKey: string, header: string | undefined, amount?: string) =>
-    create.execute(body(amount), keyOf(apiKey), requestId(apiKey), header);
+
+    const answer = await send(create, 'ak_shop', 'order-0000');
+
+    expect(steps).toEqual(['claim: run', 'engine', 'view', 'complete']);
+    expect(answer.replayed).toBe(false);
+    expect(await database.dataSource.query('SELECT id FROM swap_views')).toEqual([{ id: answer.swap.id }]);
+    const [row] = await database.dataSource.query('SELECT status, response FROM idempotency_keys');
+    expect(row).toEqual({ status: 201, response: JSON.parse(JSON.stringify(answer.swap)) });
+  });
 
   it('makes one swap of 20 concurrent requests with one key on two replicas; 19 replay its answer', async () => {
     const engine = new FakeEngine();
@@ -101,7 +183,7 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     const first = await send(a, 'ak_shop', 'order-0002');
     const again = await send(b, 'ak_shop', 'order-0002');
     expect(again).toEqual({ swap: first.swap, replayed: true });
-    await expect(send(b, 'ak_shop', 'order-0002', '0.2')).rejects.toMatchObject({
+    await expect(send(b, 'ak_shop', 'order-0002', '20000000')).rejects.toMatchObject({
       status: 400,
       code: SwapErrorCode.IDEMPOTENCY_KEY_REUSED,
     });
@@ -114,7 +196,7 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     const first = send(a, 'ak_shop', 'order-0003');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
-    await expect(send(b, 'ak_shop', 'order-0003', '0.2')).rejects.toMatchObject({
+    await expect(send(b, 'ak_shop', 'order-0003', '20000000')).rejects.toMatchObject({
       status: 400,
       code: SwapErrorCode.IDEMPOTENCY_KEY_REUSED,
     });
@@ -133,25 +215,12 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     expect([shop.replayed, other.replayed]).toEqual([false, false]);
   });
 
-  it('creates every time without the header', async () => {
+  it('creates every time without the key, and claims nothing', async () => {
     const engine = new FakeEngine();
     const [a] = replicas(engine);
     const [one, two] = [await send(a, 'ak_shop', undefined), await send(a, 'ak_shop', undefined)];
     expect(one.swap.id).not.toBe(two.swap.id);
-  });
-
-  it('checks the header and the body before it claims the key', async () => {
-    const engine = new FakeEngine();
-    const [a] = replicas(engine);
-    await expect(send(a, 'ak_shop', 'bad key')).rejects.toMatchObject({
-      status: 400,
-      code: SwapErrorCode.INVALID_IDEMPOTENCY_KEY,
-    });
-    await expect(a.execute({}, keyOf('ak_shop'), requestId('ak_shop'), 'order-0004')).rejects.toMatchObject({
-      status: 400,
-      code: SwapErrorCode.MISSING_FIELD,
-    });
-    expect(await send(a, 'ak_shop', 'order-0004')).toMatchObject({ replayed: false });
+    expect(await database.dataSource.query('SELECT 1 FROM idempotency_keys')).toEqual([]);
   });
 
   it('keeps the key when the engine refuses the create (4xx): a retry creates under its request id', async () => {
@@ -163,7 +232,7 @@ describe('idempotent create on PostgreSQL (D13)', () => {
       code: SwapErrorCode.PAIR_UNDER_MAINTENANCE,
     });
     // Never forgotten, however the attempt ended: another body with the key is still refused.
-    await expect(send(b, 'ak_shop', 'order-0005', '0.2')).rejects.toMatchObject({
+    await expect(send(b, 'ak_shop', 'order-0005', '20000000')).rejects.toMatchObject({
       code: SwapErrorCode.IDEMPOTENCY_KEY_REUSED,
     });
     const started = Date.now();
@@ -197,17 +266,13 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     const dead = new IdempotencyKeyRepository(database.dataSource, settings);
     const scope: IdempotencyScope = { apiKey: 'ak_shop', idempotencyKey: 'order-0007' };
     // The dead replica's create reached the engine, then nothing: no answer stored.
-    const claim = await dead.claim(
-      scope,
-      createRequestHash(body() as unknown as CreateRequest),
-      'ak_shop:dead-nonce',
-    );
+    const claim = await dead.claim(scope, createRequestHash(order()), 'ak_shop:dead-nonce');
     expect(claim).toEqual({ kind: 'run', requestId: 'ak_shop:dead-nonce' });
-    const made = await engine.createParsed(
-      body() as unknown as CreateRequest,
-      keyOf('ak_shop'),
-      'ak_shop:dead-nonce',
-    );
+    const made = await engine.create({
+      ...order(),
+      requestId: 'ak_shop:dead-nonce',
+      key: { ...keyOf('ak_shop'), apiKey: 'ak_shop' },
+    });
 
     const started = Date.now();
     const answers = await Promise.all([send(a, 'ak_shop', 'order-0007'), send(b, 'ak_shop', 'order-0007')]);
@@ -226,7 +291,7 @@ describe('idempotent create on PostgreSQL (D13)', () => {
     await database.dataSource.query(
       `UPDATE idempotency_keys SET created_at = now() - interval '24 hours' WHERE idempotency_key = 'order-0008'`,
     );
-    const later = await send(a, 'ak_shop', 'order-0008', '0.3'); // another body is no reuse once expired
+    const later = await send(a, 'ak_shop', 'order-0008', '30000000'); // another body is no reuse once expired
     expect(later.replayed).toBe(false);
     expect(later.swap.id).not.toBe(first.swap.id);
 

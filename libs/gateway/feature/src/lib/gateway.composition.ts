@@ -1,0 +1,142 @@
+import type { DataSource } from 'typeorm';
+import type { Bus } from '@swap/bus';
+import { rateLimitHits, type ApiKeyInfo } from '@swap/contracts';
+import type { AddressChains, Clock, Logger } from '@swap/domain';
+import {
+  ApiKeyRepository,
+  IdempotencyKeyRepository,
+  RecentSwapViews,
+  SwapHistoryRepository,
+  SwapViewRepository,
+  SwapViews,
+} from '@swap/gateway-data';
+import type { MarketFeed } from '@swap/market';
+import type { SecretBox } from '@swap/persistence';
+import type { RepeatingTask } from '@swap/service-kit';
+import { AuthenticateRequest } from './auth/authenticate.use-case';
+import { StreamNonceStore } from './auth/nonce.store';
+import { ListCursors } from './history/list-cursor';
+import { ListSwaps } from './history/list-swaps.use-case';
+import { TreasuryPartnerFees } from './history/partner-fees.client';
+import { SwapStats } from './history/swap-stats.use-case';
+import { ApiKeyCache } from './keys/api-key.cache';
+import { KeyUseCases } from './keys/key.use-cases';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { AdvanceSwap } from './swap/advance-swap.use-case';
+import { CreateSwap } from './swap/create-swap.use-case';
+import { EngineClient } from './swap/engine.client';
+import { IdempotencyClaims } from './swap/idempotency/idempotency-claims';
+import { idempotencyPruneTask } from './swap/idempotency/idempotency-prune.task';
+import { ListCurrencies } from './swap/list-currencies.use-case';
+import { ListPairs } from './swap/list-pairs.use-case';
+import { PublicStatus } from './swap/public-status.use-case';
+import { QuoteSwap } from './swap/quote-swap.use-case';
+import type { Body } from './swap/request-body';
+import { ResolveSwap } from './swap/resolve-swap.use-case';
+import { IpRateLimiter, StatusPage, type StatusPageSettings } from './swap/status-page';
+import { SwapStatus } from './swap/swap-status.use-case';
+import { parseCreateRequest, type CreateRequest } from './swap/swap-request.parser';
+import { ValidateAddress } from './swap/validate-address.use-case';
+
+export interface GatewaySettings {
+  /** The base of the status-page links in swap orders (PUBLIC_URL). */
+  publicUrl: string;
+  paymentWindowSeconds: number;
+  /** Recently updated swaps answered from memory (0: none). */
+  swapViewCacheSize: number;
+  /** This replica's name in the rate-limit gossip. */
+  replica: string;
+  /** Signs the list cursors (SECRETS_KEY). */
+  cursorSecret: string;
+  statusPage: StatusPageSettings;
+  /** D17: requests per second one client IP may make to the status pages. */
+  statusPageRateLimit: number;
+}
+
+export interface GatewayDeps {
+  dataSource: DataSource;
+  bus: Bus;
+  market: MarketFeed;
+  /** Opens and seals the API secrets (SECRETS_KEY). */
+  secrets: SecretBox;
+  /** The networks run on testnet or regtest: their address formats are the valid ones (D8). */
+  chains: AddressChains;
+  settings: GatewaySettings;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The gateway's use cases over one database and one bus, wired once. */
+export interface Gateway {
+  /** Section 4.1's checks of a create body, against the operator's chains (D8). */
+  parseCreate(body: Body, key: ApiKeyInfo): CreateRequest;
+  listCurrencies: ListCurrencies;
+  listPairs: ListPairs;
+  quoteSwap: QuoteSwap;
+  createSwap: CreateSwap;
+  swapStatus: SwapStatus;
+  resolveSwap: ResolveSwap;
+  advanceSwap: AdvanceSwap;
+  listSwaps: ListSwaps;
+  swapStats: SwapStats;
+  validateAddress: ValidateAddress;
+  /** D17's page and its JSON, and the per-IP limit in front of them. */
+  publicStatus: PublicStatus;
+  statusPage: StatusPage;
+  statusPageLimiter: IpRateLimiter;
+  /** D2 and D5: who signed, how often, and each nonce once. */
+  authenticate: AuthenticateRequest;
+  rateLimiter: RateLimiter;
+  nonces: StreamNonceStore;
+  /** The bus side: operators' key commands, the keys' cache, the read model fed by swap events. */
+  keys: KeyUseCases;
+  keyCache: ApiKeyCache;
+  views: SwapViews;
+  /** D13: Idempotency-Keys past their 24 h deleted. */
+  idempotencyPrune: RepeatingTask;
+}
+
+export function composeGateway(deps: GatewayDeps): Gateway {
+  const { dataSource, bus, market, secrets, chains, settings, clock, logger } = deps;
+  const views = new SwapViews(
+    new SwapViewRepository(dataSource),
+    new RecentSwapViews(settings.swapViewCacheSize),
+  );
+  const engine = new EngineClient(bus);
+  const rendering = { publicUrl: settings.publicUrl, clock };
+  const idempotencyKeys = new IdempotencyKeyRepository(dataSource);
+  const history = new SwapHistoryRepository(dataSource);
+  const apiKeys = new ApiKeyRepository(dataSource);
+  const keyCache = new ApiKeyCache(apiKeys, secrets, clock);
+  return {
+    parseCreate: (body, key) => parseCreateRequest(body, key, chains),
+    listCurrencies: new ListCurrencies(market),
+    listPairs: new ListPairs(market),
+    quoteSwap: new QuoteSwap(market, settings.paymentWindowSeconds),
+    createSwap: new CreateSwap({
+      claims: new IdempotencyClaims(idempotencyKeys, { clock }),
+      engine,
+      views,
+      rendering,
+    }),
+    swapStatus: new SwapStatus(views, rendering),
+    resolveSwap: new ResolveSwap(engine, views, rendering),
+    advanceSwap: new AdvanceSwap(engine, views, rendering),
+    listSwaps: new ListSwaps(history, new ListCursors(settings.cursorSecret), rendering),
+    swapStats: new SwapStats(history, new TreasuryPartnerFees(bus)),
+    validateAddress: new ValidateAddress(chains),
+    publicStatus: new PublicStatus(views, rendering),
+    statusPage: new StatusPage(settings.statusPage),
+    statusPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
+    authenticate: new AuthenticateRequest(keyCache, clock),
+    rateLimiter: new RateLimiter(
+      { send: (hits) => bus.signal(rateLimitHits, { replica: settings.replica, hits }) },
+      clock,
+    ),
+    nonces: new StreamNonceStore(bus),
+    keys: new KeyUseCases(apiKeys, secrets, bus, clock),
+    keyCache,
+    views,
+    idempotencyPrune: idempotencyPruneTask(idempotencyKeys, logger),
+  };
+}
