@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { mnemonicToSeed, recoveryKey, type RecoveryKey } from '@swap/chain-keys';
 import { addressChainOf, NETWORKS, type Network } from '@swap/domain';
 import { CliError, EXIT } from './cli-error';
-import { withJsonOption, type CliContext, type JsonOption } from './command-kit';
+import type { CliContext, JsonOption } from './command-kit';
 import { toJson } from './output';
-import { readMnemonic, withMnemonicFileOption } from './xpubs.command';
+import { offlineKeyCommand, readMnemonic } from './xpubs.command';
 
 export interface DeriveOptions extends JsonOption {
   mnemonicFile?: string;
@@ -67,18 +67,12 @@ function human(key: DerivedKey): string {
  * Disaster recovery, offline: the key behind any address of the treasury, from the mnemonic. Nothing
  * secret is printed unless --show-private asks for it; no service is asked.
  */
-export function registerDeriveCommand(
-  keys: Command,
-  ctx: CliContext,
-  env = process.env,
-  cwd = process.cwd(),
-): void {
-  const command = keys
-    .command('derive <network> <index>')
-    .description(
-      'the address (and with --show-private its key) of index INDEX of NETWORK, offline from the mnemonic',
-    );
-  withMnemonicFileOption(withJsonOption(command))
+export function registerDeriveCommand(keys: Command, ctx: CliContext): void {
+  offlineKeyCommand(
+    keys,
+    'derive <network> <index>',
+    'the address (and with --show-private its key) of index INDEX of NETWORK, offline from the mnemonic',
+  )
     .option('--show-private', 'print the private key too (disaster recovery only)')
     .option('--allow-non-terminal', 'with --show-private: print it to a pipe or a file too')
     .action((network: string, index: string, options: DeriveOptions) => {
@@ -93,13 +87,7 @@ export function registerDeriveCommand(
           );
         ctx.output.err(PRIVATE_KEY_WARNING);
       }
-      const key = deriveKey(
-        readMnemonic(options, env, cwd),
-        network,
-        index,
-        options.showPrivate === true,
-        env,
-      );
+      const key = deriveKey(readMnemonic(options), network, index, options.showPrivate === true, process.env);
       ctx.output.out(options.json ? toJson(key) : human(key));
     });
 }

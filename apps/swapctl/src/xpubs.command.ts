@@ -11,7 +11,7 @@ export interface XpubsOptions extends JsonOption {
 }
 
 /** Where the treasury's phrase comes from: the option, then the treasury's own variables, then `npm start`'s. */
-export function readMnemonic(options: XpubsOptions, env: NodeJS.ProcessEnv, cwd: string): string {
+export function readMnemonic(options: XpubsOptions, env = process.env, cwd = process.cwd()): string {
   if (!options.mnemonicFile && env['TREASURY_MNEMONIC']) return env['TREASURY_MNEMONIC'];
   const file = options.mnemonicFile ?? env['TREASURY_MNEMONIC_FILE'] ?? join(cwd, '.data/treasury.mnemonic');
   try {
@@ -34,27 +34,21 @@ export function accountKeyVariablesOf(mnemonic: string): Record<string, string> 
   }
 }
 
-/** The option that names the treasury's phrase, for the commands that derive keys offline. */
-export function withMnemonicFileOption(command: Command): Command {
-  return command.option(
+/** A `keys` command that derives keys offline from the treasury's phrase: --json and --mnemonic-file. */
+export function offlineKeyCommand(keys: Command, usage: string, description: string): Command {
+  return withJsonOption(keys.command(usage).description(description)).option(
     '--mnemonic-file <file>',
     'the BIP39 phrase (default: TREASURY_MNEMONIC(_FILE), else .data/treasury.mnemonic)',
   );
 }
 
-export function registerXpubsCommand(
-  keys: Command,
-  ctx: CliContext,
-  env = process.env,
-  cwd = process.cwd(),
-): void {
-  const command = keys
-    .command('xpubs')
-    .description(
-      'print <NETWORK>_XPUB for the engine and the watchers, derived locally from the treasury mnemonic (D11)',
-    );
-  withMnemonicFileOption(withJsonOption(command)).action((options: XpubsOptions) => {
-    const variables = accountKeyVariablesOf(readMnemonic(options, env, cwd));
+export function registerXpubsCommand(keys: Command, ctx: CliContext): void {
+  offlineKeyCommand(
+    keys,
+    'xpubs',
+    'print <NETWORK>_XPUB for the engine and the watchers, derived locally from the treasury mnemonic (D11)',
+  ).action((options: XpubsOptions) => {
+    const variables = accountKeyVariablesOf(readMnemonic(options));
     // An env file as it is: `kubectl create secret generic … --from-env-file` takes it directly.
     const lines = Object.entries(variables).map(([name, value]) => `${name}=${value}\n`);
     ctx.output.out(options.json ? toJson(variables) : lines.join(''));

@@ -1,6 +1,7 @@
 export * from './lib/currencies';
 export * from './lib/money';
 export * from './lib/swap';
+export * from './lib/refund-terms';
 export * from './lib/crediting-market';
 export * from './lib/view';
 export * from './lib/errors';

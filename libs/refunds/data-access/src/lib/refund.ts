@@ -1,15 +1,9 @@
-import type { CurrencyCode, Network } from '@swap/domain';
+import type { CurrencyCode, RefundTerms } from '@swap/domain';
 
 export type RefundState = 'REQUESTED' | 'SIGNED' | 'SENT' | 'CONFIRMED' | 'FAILED';
 
 /** A refund attempt as the refunds service keeps it. Amounts are base units of `currency`. */
-export interface Refund {
-  refundId: string;
-  swapId: string;
-  network: Network;
-  currency: CurrencyCode;
-  address: string;
-  amount: bigint;
+export interface Refund extends RefundTerms {
   deposited: bigint;
   state: RefundState;
   txid: string | null;

@@ -60,6 +60,19 @@ export async function serve<Req extends z.ZodType, Res extends z.ZodType>(
   handler: RpcHandler<Req, Res>,
   options: ServeOptions,
 ): Promise<ServeHandle> {
+  const answer = async (msg: Msg): Promise<void> => {
+    if (!msg.reply) {
+      logger.warn({ rpc: rpc.name }, 'rpc request without a reply subject ignored');
+      return;
+    }
+    try {
+      const reply = await replyFor(logger, rpc, handler, msg);
+      msg.respond(encodeJson(reply), { headers: versionHeaders(rpc.version) });
+    } catch (err) {
+      // Only the reply itself can fail here (connection gone); the caller will time out.
+      logger.error({ err, rpc: rpc.name }, 'rpc reply failed');
+    }
+  };
   const inFlight = new Set<Promise<void>>();
   const sub: Subscription = nc.subscribe(rpc.subject, {
     queue: options.queue,
@@ -68,7 +81,7 @@ export async function serve<Req extends z.ZodType, Res extends z.ZodType>(
         logger.error({ err, rpc: rpc.name }, 'rpc subscription failed');
         return;
       }
-      const task: Promise<void> = answer(logger, rpc, handler, msg).finally(() => inFlight.delete(task));
+      const task: Promise<void> = answer(msg).finally(() => inFlight.delete(task));
       inFlight.add(task);
     },
   });
@@ -80,25 +93,6 @@ export async function serve<Req extends z.ZodType, Res extends z.ZodType>(
       await Promise.all(inFlight);
     },
   };
-}
-
-async function answer<Req extends z.ZodType, Res extends z.ZodType>(
-  logger: Logger,
-  rpc: RpcContract<Req, Res>,
-  handler: RpcHandler<Req, Res>,
-  msg: Msg,
-): Promise<void> {
-  if (!msg.reply) {
-    logger.warn({ rpc: rpc.name }, 'rpc request without a reply subject ignored');
-    return;
-  }
-  try {
-    const reply = await replyFor(logger, rpc, handler, msg);
-    msg.respond(encodeJson(reply), { headers: versionHeaders(rpc.version) });
-  } catch (err) {
-    // Only the reply itself can fail here (connection gone); the caller will time out.
-    logger.error({ err, rpc: rpc.name }, 'rpc reply failed');
-  }
 }
 
 async function replyFor<Req extends z.ZodType, Res extends z.ZodType>(

@@ -144,6 +144,45 @@ export const DEVNET_CHAIN_CALLS: AnyRpc[] = [
   devnetSubmitBatch,
 ];
 
+/** What swapctl asks of each service: every operator command, and nothing a service does. */
+const GATEWAY_OPS: AnyRpc[] = [gatewayCreateKey, gatewayListKeys, gatewaySetKeyDisabled];
+const PRICING_OPS: AnyRpc[] = [
+  pricingListPrices,
+  pricingListCurrencies,
+  pricingSetCurrency,
+  pricingListPairs,
+  pricingSetPair,
+];
+const ENGINE_OPS: AnyRpc[] = [
+  engineShowSwap,
+  engineListSwaps,
+  engineRetryPayout,
+  engineOperatorRefund,
+  engineSwapDeposits,
+  engineReturnDeposit,
+];
+const TREASURY_OPS: AnyRpc[] = [
+  treasuryBalances,
+  treasuryLedger,
+  treasuryTransfers,
+  treasuryBump,
+  treasuryFillNonce,
+  treasuryCpfp,
+  treasuryApprove,
+  treasuryReject,
+  treasuryFreeze,
+  treasuryUnfreeze,
+];
+const NOTIFIER_OPS: AnyRpc[] = [
+  notifierSetWebhook,
+  notifierRemoveWebhook,
+  notifierListWebhooks,
+  notifierListDeliveries,
+  notifierRedeliver,
+  notifierRotateWebhookSecret,
+];
+const DEVNET_OPS: AnyRpc[] = [devnetDeposit, devnetMine, devnetFailPayouts, devnetReorg];
+
 /** The durable of each network's watch list (one per network, shared by its replicas). */
 export const watcherSwapsDurable = (network: string): string => `watcher-${network.toLowerCase()}`;
 /** The durable of one engine inbox partition. */
@@ -155,14 +194,14 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
     publishes: [nonceUsed],
     consumes: [{ event: swapUpdated, durables: ['gateway-swap-views'] }],
     observes: [swapUpdated],
-    serves: [gatewayCreateKey, gatewayListKeys, gatewaySetKeyDisabled, gatewayKeyExists],
+    serves: [...GATEWAY_OPS, gatewayKeyExists],
     calls: [engineCreateSwap, engineAdvanceSwap, engineResolveSwap, treasuryPartnerFees],
     sends: [apiKeyChanged, rateLimitHits],
     hears: [apiKeyChanged, rateLimitHits],
     kv: MARKET_READS,
   }),
   pricing: access({
-    serves: [pricingListPrices, pricingListCurrencies, pricingSetCurrency, pricingListPairs, pricingSetPair],
+    serves: PRICING_OPS,
     kv: [owns(pricesKv), owns(currencySettingsKv), owns(pairSettingsKv)],
   }),
   engine: access({
@@ -176,17 +215,7 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
         durables: Array.from({ length: ENGINE_PARTITIONS }, (_, p) => engineInboxDurable(p)),
       },
     ],
-    serves: [
-      engineCreateSwap,
-      engineAdvanceSwap,
-      engineResolveSwap,
-      engineShowSwap,
-      engineListSwaps,
-      engineRetryPayout,
-      engineOperatorRefund,
-      engineSwapDeposits,
-      engineReturnDeposit,
-    ],
+    serves: [engineCreateSwap, engineAdvanceSwap, engineResolveSwap, ...ENGINE_OPS],
     kv: [owns(engineLeasesKv), ...MARKET_READS],
   }),
   watcher: access({
@@ -206,20 +235,7 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
       { event: depositReturnUpdated, durables: ['treasury-returns'] },
       { event: refundRequested, durables: ['treasury-refunds'] },
     ],
-    serves: [
-      treasurySignTransfer,
-      treasuryBalances,
-      treasuryLedger,
-      treasuryPartnerFees,
-      treasuryTransfers,
-      treasuryBump,
-      treasuryFillNonce,
-      treasuryCpfp,
-      treasuryApprove,
-      treasuryReject,
-      treasuryFreeze,
-      treasuryUnfreeze,
-    ],
+    serves: [treasurySignTransfer, treasuryPartnerFees, ...TREASURY_OPS],
     kv: [owns(liquidityKv)],
   }),
   refunds: access({
@@ -231,57 +247,15 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
   notifier: access({
     streams: [uses(SWAP_EVENTS_STREAM)],
     consumes: [{ event: swapUpdated, durables: ['notifier'] }],
-    serves: [
-      notifierSetWebhook,
-      notifierRemoveWebhook,
-      notifierListWebhooks,
-      notifierListDeliveries,
-      notifierRedeliver,
-      notifierRotateWebhookSecret,
-    ],
+    serves: NOTIFIER_OPS,
     calls: [gatewayKeyExists],
   }),
   devnet: access({
-    serves: [...DEVNET_CHAIN_CALLS, devnetSubmit, devnetDeposit, devnetMine, devnetFailPayouts, devnetReorg],
+    serves: [...DEVNET_CHAIN_CALLS, devnetSubmit, ...DEVNET_OPS],
   }),
   /** swapctl: every operator command, and nothing a service does. */
   operator: access({
-    calls: [
-      gatewayCreateKey,
-      gatewayListKeys,
-      gatewaySetKeyDisabled,
-      pricingListPrices,
-      pricingListCurrencies,
-      pricingSetCurrency,
-      pricingListPairs,
-      pricingSetPair,
-      engineShowSwap,
-      engineListSwaps,
-      engineRetryPayout,
-      engineOperatorRefund,
-      engineSwapDeposits,
-      engineReturnDeposit,
-      treasuryBalances,
-      treasuryLedger,
-      treasuryTransfers,
-      treasuryBump,
-      treasuryFillNonce,
-      treasuryCpfp,
-      treasuryApprove,
-      treasuryReject,
-      treasuryFreeze,
-      treasuryUnfreeze,
-      notifierSetWebhook,
-      notifierRemoveWebhook,
-      notifierListWebhooks,
-      notifierListDeliveries,
-      notifierRedeliver,
-      notifierRotateWebhookSecret,
-      devnetDeposit,
-      devnetMine,
-      devnetFailPayouts,
-      devnetReorg,
-    ],
+    calls: [...GATEWAY_OPS, ...PRICING_OPS, ...ENGINE_OPS, ...TREASURY_OPS, ...NOTIFIER_OPS, ...DEVNET_OPS],
   }),
 };
 

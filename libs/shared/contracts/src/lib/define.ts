@@ -58,6 +58,12 @@ export interface KvContract<S extends z.ZodType> {
 
 export const defineStream = (stream: StreamContract): StreamContract => stream;
 
+/** What the swap's own streams keep: a month of messages, a Nats-Msg-Id repeated within two minutes dropped. */
+export const SWAP_STREAM_RETENTION: Pick<StreamContract, 'maxAgeSeconds' | 'duplicateWindowSeconds'> = {
+  maxAgeSeconds: 30 * 24 * 60 * 60,
+  duplicateWindowSeconds: 120,
+};
+
 export function defineEvent<S extends z.ZodType, P extends unknown[]>(
   contract: Omit<EventContract<S, P>, 'kind'>,
 ): EventContract<S, P> {

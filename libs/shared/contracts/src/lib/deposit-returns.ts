@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, NETWORKS } from '@swap/domain';
-import { defineEvent, defineStream, units } from './define';
-
-const DAY = 24 * 60 * 60;
+import { defineEvent, defineStream, units, SWAP_STREAM_RETENTION } from './define';
 
 /** The states of a deposit's return, as the refunds service reports the transfer that carries it. */
 export const DEPOSIT_RETURN_STATES = ['requested', 'sent', 'confirmed', 'failed'] as const;
@@ -44,8 +42,7 @@ export type DepositReturn = z.infer<typeof depositReturn>;
 export const DEPOSIT_RETURNS_STREAM = defineStream({
   name: 'DEPOSIT_RETURNS',
   subjects: ['engine.returns.*'],
-  maxAgeSeconds: 30 * DAY,
-  duplicateWindowSeconds: 120,
+  ...SWAP_STREAM_RETENTION,
 });
 
 /**

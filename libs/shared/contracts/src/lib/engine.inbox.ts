@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, NETWORKS } from '@swap/domain';
-import { defineEvent, defineStream, units } from './define';
+import { defineEvent, defineStream, units, SWAP_STREAM_RETENTION } from './define';
 
 /**
  * Everything that happens to a swap from outside the engine (chain deposits, treasury and refund
@@ -20,13 +20,10 @@ export function enginePartition(swapId: string): number {
   return hash % ENGINE_PARTITIONS;
 }
 
-const DAY = 24 * 60 * 60;
-
 export const ENGINE_INBOX_STREAM = defineStream({
   name: 'ENGINE_INBOX',
   subjects: ['engine.in.>'],
-  maxAgeSeconds: 30 * DAY,
-  duplicateWindowSeconds: 120,
+  ...SWAP_STREAM_RETENTION,
 });
 
 const currencyCode = z.enum(CURRENCY_CODES);

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, NETWORKS } from '@swap/domain';
-import { defineEvent, defineStream, units } from './define';
-
-const DAY = 24 * 60 * 60;
+import { defineEvent, defineStream, units, SWAP_STREAM_RETENTION } from './define';
 
 /** Commands from the engine (through its outbox) to the services that move money. */
 export const MONEY_COMMANDS_STREAM = defineStream({
   name: 'MONEY_COMMANDS',
   subjects: ['treasury.payout.*', 'refunds.refund.*'],
-  maxAgeSeconds: 30 * DAY,
-  duplicateWindowSeconds: 120,
+  ...SWAP_STREAM_RETENTION,
 });
 
 const transfer = {

@@ -1,16 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { CurrencyCode, Network } from '@swap/domain';
+import type { CurrencyCode, Network, RefundTerms } from '@swap/domain';
 import { queryPrepared, type PreparedStatement } from '@swap/persistence';
 
 /** A refund the engine ordered (refundRequested), as the treasury recorded it. */
-export interface RefundOrder {
-  refundId: string;
-  swapId: string;
-  network: Network;
-  currency: CurrencyCode;
-  address: string;
-  /** Base units the refund sends. */
-  amount: bigint;
+export interface RefundOrder extends RefundTerms {
   /** UNIX ms, the engine's. */
   requestedAt: number;
 }

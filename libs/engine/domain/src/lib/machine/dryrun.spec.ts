@@ -1,5 +1,5 @@
 import { fakeHash } from './dryrun';
-import { ev, newDryRun, T0 } from './machine.fixtures';
+import { ev, newDryRun, T0 } from '../../testing/machine.fixtures';
 import { transition } from './swap.machine';
 import { Swap, SwapStatus } from '@swap/domain';
 

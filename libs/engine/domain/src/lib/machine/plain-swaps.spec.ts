@@ -1,5 +1,5 @@
 import { newFixedSwap, newSwap, PAYOUT_TX, plainSwaps, T0 } from '@swap/domain/testing';
-import { ev, states, walk } from './machine.fixtures';
+import { ev, states, walk } from '../../testing/machine.fixtures';
 
 // The order view's specs read swaps built as plain data: each must be the state the machine reaches.
 describe('plain swaps (@swap/domain/testing)', () => {

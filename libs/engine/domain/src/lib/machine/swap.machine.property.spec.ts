@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { allPairs, FINAL_STATUSES, Swap, SWAP_STATUSES, SwapStatus, outputForDeposit } from '@swap/domain';
-import { DEPOSIT_TX, newSwap, OTHER_ADDRESS, PAYOUT_TX, REFUND_ADDRESS, T0 } from './machine.fixtures';
+import {
+  DEPOSIT_TX,
+  newSwap,
+  OTHER_ADDRESS,
+  PAYOUT_TX,
+  REFUND_ADDRESS,
+  T0,
+} from '../../testing/machine.fixtures';
 import { SwapEvent } from './machine.types';
 import { transition } from './swap.machine';
 import { SWAP_TRANSITIONS } from './swap.transitions';

@@ -17,7 +17,7 @@ import {
   states,
   T0,
   walk,
-} from './machine.fixtures';
+} from '../../testing/machine.fixtures';
 import { transition } from './swap.machine';
 import { findTransition, SWAP_TRANSITIONS } from './swap.transitions';
 

@@ -1,7 +1,6 @@
 import { MarketMid } from '../price-source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
-import { field } from './json-fields';
-import { Market, TopOfBook, collectMids } from './mid-price';
+import { Market, booksBySymbol, collectMids } from './mid-price';
 
 export const BITSTAMP_URL = 'https://www.bitstamp.net';
 const PATH = '/api/v2/ticker/';
@@ -25,11 +24,7 @@ export class BitstampSource extends ExchangeSource {
   protected override async load(): Promise<Map<string, MarketMid>> {
     const body = await this.getJson(PATH);
     if (!Array.isArray(body)) throw this.shapeError(PATH, 'did not return an array of tickers');
-    const books = new Map<string, TopOfBook>();
-    for (const row of body) {
-      const pair = field(row, 'pair');
-      if (typeof pair === 'string') books.set(pair, { bid: field(row, 'bid'), ask: field(row, 'ask') });
-    }
+    const books = booksBySymbol(body, { symbol: 'pair', bid: 'bid', ask: 'ask' });
     return collectMids(BITSTAMP_MARKETS, books);
   }
 }

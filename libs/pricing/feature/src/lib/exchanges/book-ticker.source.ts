@@ -1,7 +1,6 @@
 import { MarketMid } from '../price-source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
-import { field } from './json-fields';
-import { Market, TopOfBook, collectMids } from './mid-price';
+import { Market, booksBySymbol, collectMids } from './mid-price';
 
 const PATH = '/api/v3/ticker/bookTicker';
 
@@ -23,13 +22,7 @@ export abstract class BookTickerSource extends ExchangeSource {
   protected override async load(): Promise<Map<string, MarketMid>> {
     const body = await this.getJson(PATH);
     if (!Array.isArray(body)) throw this.shapeError(PATH, 'did not return an array of book tickers');
-    const books = new Map<string, TopOfBook>();
-    for (const row of body) {
-      const symbol = field(row, 'symbol');
-      if (typeof symbol === 'string') {
-        books.set(symbol, { bid: field(row, 'bidPrice'), ask: field(row, 'askPrice') });
-      }
-    }
+    const books = booksBySymbol(body, { symbol: 'symbol', bid: 'bidPrice', ask: 'askPrice' });
     return collectMids(this.markets, books);
   }
 }

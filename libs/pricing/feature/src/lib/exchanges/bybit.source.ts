@@ -1,7 +1,7 @@
 import { MarketMid } from '../price-source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
 import { field } from './json-fields';
-import { Market, TopOfBook, collectMids, usdtMarkets } from './mid-price';
+import { Market, booksBySymbol, collectMids, usdtMarkets } from './mid-price';
 
 export const BYBIT_URL = 'https://api.bybit.com';
 const PATH = '/v5/market/tickers?category=spot';
@@ -26,13 +26,7 @@ export class BybitSource extends ExchangeSource {
     }
     const list = field(field(body, 'result'), 'list');
     if (!Array.isArray(list)) throw this.shapeError(PATH, 'has no result.list array');
-    const books = new Map<string, TopOfBook>();
-    for (const row of list) {
-      const symbol = field(row, 'symbol');
-      if (typeof symbol === 'string') {
-        books.set(symbol, { bid: field(row, 'bid1Price'), ask: field(row, 'ask1Price') });
-      }
-    }
+    const books = booksBySymbol(list, { symbol: 'symbol', bid: 'bid1Price', ask: 'ask1Price' });
     return collectMids(BYBIT_MARKETS, books);
   }
 }

@@ -1,7 +1,6 @@
 import { MarketMid } from '../price-source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
-import { field } from './json-fields';
-import { Market, TopOfBook, collectMids, usdtMarkets } from './mid-price';
+import { Market, booksBySymbol, collectMids, usdtMarkets } from './mid-price';
 
 export const GATE_URL = 'https://api.gateio.ws';
 const PATH = '/api/v4/spot/tickers';
@@ -24,13 +23,7 @@ export class GateSource extends ExchangeSource {
   protected override async load(): Promise<Map<string, MarketMid>> {
     const body = await this.getJson(PATH);
     if (!Array.isArray(body)) throw this.shapeError(PATH, 'did not return an array of tickers');
-    const books = new Map<string, TopOfBook>();
-    for (const row of body) {
-      const pair = field(row, 'currency_pair');
-      if (typeof pair === 'string') {
-        books.set(pair, { bid: field(row, 'highest_bid'), ask: field(row, 'lowest_ask') });
-      }
-    }
+    const books = booksBySymbol(body, { symbol: 'currency_pair', bid: 'highest_bid', ask: 'lowest_ask' });
     return collectMids(GATE_MARKETS, books);
   }
 }

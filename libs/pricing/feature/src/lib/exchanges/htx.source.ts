@@ -2,7 +2,7 @@ import { MarketMid } from '../price-source';
 import { parseJsonExact } from '@swap/domain';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
 import { field } from './json-fields';
-import { Market, TopOfBook, collectMids } from './mid-price';
+import { Market, booksBySymbol, collectMids } from './mid-price';
 
 export const HTX_URL = 'https://api.huobi.pro';
 const PATH = '/market/tickers';
@@ -32,11 +32,7 @@ export class HtxSource extends ExchangeSource {
     }
     const data = field(body, 'data');
     if (!Array.isArray(data)) throw this.shapeError(PATH, 'has no data array');
-    const books = new Map<string, TopOfBook>();
-    for (const row of data) {
-      const symbol = field(row, 'symbol');
-      if (typeof symbol === 'string') books.set(symbol, { bid: field(row, 'bid'), ask: field(row, 'ask') });
-    }
+    const books = booksBySymbol(data, { symbol: 'symbol', bid: 'bid', ask: 'ask' });
     return collectMids(HTX_MARKETS, books);
   }
 }

@@ -1,7 +1,7 @@
 import { MarketMid } from '../price-source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
 import { field } from './json-fields';
-import { Market, TopOfBook, collectMids, usdtMarkets } from './mid-price';
+import { Market, booksBySymbol, collectMids, usdtMarkets } from './mid-price';
 
 export const KUCOIN_URL = 'https://api.kucoin.com';
 const PATH = '/api/v1/market/allTickers';
@@ -29,11 +29,7 @@ export class KucoinSource extends ExchangeSource {
       throw this.shapeError(PATH, `returned code ${String(code)}: ${String(field(body, 'msg'))}`);
     const tickers = field(field(body, 'data'), 'ticker');
     if (!Array.isArray(tickers)) throw this.shapeError(PATH, 'has no data.ticker array');
-    const books = new Map<string, TopOfBook>();
-    for (const row of tickers) {
-      const symbol = field(row, 'symbol');
-      if (typeof symbol === 'string') books.set(symbol, { bid: field(row, 'buy'), ask: field(row, 'sell') });
-    }
+    const books = booksBySymbol(tickers, { symbol: 'symbol', bid: 'buy', ask: 'sell' });
     return collectMids(KUCOIN_MARKETS, books);
   }
 }

@@ -1,5 +1,6 @@
 import { fromUnits, plainDecimal, toUnits, trimZeros } from '@swap/domain';
 import { MarketMid, QuoteCurrency } from '../price-source';
+import { field } from './json-fields';
 
 /**
  * Mids carry at most this many decimals: the refresher's median works at 18 decimals. Any bid and
@@ -43,6 +44,24 @@ export function usdtMarkets(coins: readonly string[], separator = ''): Market[] 
 export interface TopOfBook {
   bid: unknown;
   ask: unknown;
+}
+
+/** Where one exchange's ticker rows keep a market's symbol, best bid and best ask. */
+export interface TickerFields {
+  symbol: string;
+  bid: string;
+  ask: string;
+}
+
+/** Top-of-book by symbol from an exchange's ticker rows; a row without a string symbol is skipped. */
+export function booksBySymbol(rows: readonly unknown[], fields: TickerFields): Map<string, TopOfBook> {
+  const books = new Map<string, TopOfBook>();
+  for (const row of rows) {
+    const symbol = field(row, fields.symbol);
+    if (typeof symbol === 'string')
+      books.set(symbol, { bid: field(row, fields.bid), ask: field(row, fields.ask) });
+  }
+  return books;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MarketMid } from '../price-source';
 import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
 import { field } from './json-fields';
-import { Market, TopOfBook, collectMids, usdtMarkets } from './mid-price';
+import { Market, booksBySymbol, collectMids, usdtMarkets } from './mid-price';
 
 export const OKX_URL = 'https://www.okx.com';
 const PATH = '/api/v5/market/tickers?instType=SPOT';
@@ -26,12 +26,7 @@ export class OkxSource extends ExchangeSource {
       throw this.shapeError(PATH, `returned code ${String(code)}: ${String(field(body, 'msg'))}`);
     const data = field(body, 'data');
     if (!Array.isArray(data)) throw this.shapeError(PATH, 'has no data array');
-    const books = new Map<string, TopOfBook>();
-    for (const row of data) {
-      const instId = field(row, 'instId');
-      if (typeof instId === 'string')
-        books.set(instId, { bid: field(row, 'bidPx'), ask: field(row, 'askPx') });
-    }
+    const books = booksBySymbol(data, { symbol: 'instId', bid: 'bidPx', ask: 'askPx' });
     return collectMids(OKX_MARKETS, books);
   }
 }

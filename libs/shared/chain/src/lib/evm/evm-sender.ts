@@ -1,5 +1,4 @@
 import { getAddress } from 'ethers';
-import { depositAddress } from '@swap/chain-keys';
 import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
 import type {
   AddressSigner,
@@ -11,6 +10,7 @@ import type {
   SigningItem,
   TransferOrder,
 } from '../chain-sender';
+import { checkAccountSigner } from '../account-signer';
 import { encodeTransfer } from './erc20';
 import { broadcastSigned } from './evm-broadcast';
 import type { EvmConfig, EvmNetwork } from './evm-config';
@@ -124,11 +124,7 @@ export class EvmSender implements ChainSender {
 
   private callFor(order: TransferOrder, signer: AddressSigner): EvmCall {
     const contract = this.tokenContract(order.currency);
-    if (signer.network !== this.network)
-      throw new Error(`a ${signer.network} key cannot sign on ${this.network}`);
-    if (depositAddress(this.network, this.keys.accountPublic, signer.index) !== signer.address)
-      throw new Error(`${signer.address} is not address ${signer.index} of the ${this.network} account`);
-    if (order.amount <= 0n) throw new Error('a transfer moves a positive amount');
+    checkAccountSigner(this.network, this.keys, order, signer);
     if (!isValidAddress(order.currency, order.to))
       throw new Error(`not an ${this.network} address: ${order.to}`);
     const to = getAddress(order.to);

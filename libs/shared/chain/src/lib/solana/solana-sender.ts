@@ -1,4 +1,3 @@
-import { depositAddress } from '@swap/chain-keys';
 import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
 import {
   UnsignableTransfer,
@@ -10,6 +9,7 @@ import {
   type SigningItem,
   type TransferOrder,
 } from '../chain-sender';
+import { checkAccountSigner } from '../account-signer';
 import type { SolanaConfig } from './solana-config';
 import { isSolanaRpcCode, type SolanaRpc } from './solana-rpc';
 import { LAMPORTS_PER_SIGNATURE, signSolanaTransfer, type SolanaLifetime } from './solana-transaction';
@@ -117,10 +117,7 @@ export class SolanaSender implements ChainSender {
 
   private check(order: TransferOrder, signer: AddressSigner): void {
     if (order.currency !== 'SOL') throw new Error(`${order.currency} is not a currency of SOL`);
-    if (signer.network !== 'SOL') throw new Error(`a ${signer.network} key cannot sign on SOL`);
-    if (depositAddress('SOL', this.keys.accountPublic, signer.index) !== signer.address)
-      throw new Error(`${signer.address} is not address ${signer.index} of the SOL account`);
-    if (order.amount <= 0n) throw new Error('a transfer moves a positive amount');
+    checkAccountSigner('SOL', this.keys, order, signer);
     if (!isValidAddress('SOL', order.to)) throw new Error(`not a SOL address: ${order.to}`);
   }
 

@@ -11,6 +11,7 @@ import {
   type SigningItem,
   type TransferOrder,
 } from '../chain-sender';
+import { checkAccountSigner } from '../account-signer';
 import { tronBlockRef } from './tron-block';
 import type { TronConfig } from './tron-config';
 import type { TronHttp } from './tron-http';
@@ -173,10 +174,7 @@ export class TronSender implements ChainSender {
   private check(order: TransferOrder, signer: AddressSigner): void {
     if (order.currency !== 'TRX' && order.currency !== 'USDTTRC')
       throw new Error(`${order.currency} is not a currency of TRX`);
-    if (signer.network !== 'TRX') throw new Error(`a ${signer.network} key cannot sign on TRX`);
-    if (depositAddress('TRX', this.keys.accountPublic, signer.index) !== signer.address)
-      throw new Error(`${signer.address} is not address ${signer.index} of the TRX account`);
-    if (order.amount <= 0n) throw new Error('a transfer moves a positive amount');
+    checkAccountSigner('TRX', this.keys, order, signer);
     if (!isValidAddress('TRX', order.to)) throw new Error(`not a TRX address: ${order.to}`);
     if (order.to === signer.address) throw new UnsignableTransfer('a Tron account cannot send to itself');
   }

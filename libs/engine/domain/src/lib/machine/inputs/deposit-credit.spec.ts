@@ -1,4 +1,4 @@
-import { newSwap, states } from '../machine.fixtures';
+import { newSwap, states } from '../../../testing/machine.fixtures';
 import { creditOf, DepositReport, LoggedDeposit, mayCredit } from './deposit-credit';
 
 /** LTC wants two confirmations. */

@@ -10,7 +10,7 @@ import {
   newSwap,
   states,
   T0,
-} from '../machine.fixtures';
+} from '../../../testing/machine.fixtures';
 import { SwapEventKind } from '../machine.types';
 import { Credit, DepositReport } from './deposit-credit';
 import { depositReportEvents } from './deposit-report.events';

@@ -1,5 +1,5 @@
 import { Swap, SwapStatus } from '@swap/domain';
-import { applyReport, FURTHER_TX, PAYOUT_TX, states, T0 } from '../machine.fixtures';
+import { applyReport, FURTHER_TX, PAYOUT_TX, states, T0 } from '../../../testing/machine.fixtures';
 import { SwapEventKind } from '../machine.types';
 import { PayoutReport, payoutReportEvents } from './payout-report.events';
 

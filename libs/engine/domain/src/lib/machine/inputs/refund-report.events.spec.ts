@@ -1,5 +1,5 @@
 import { Swap, SwapStatus } from '@swap/domain';
-import { applyReport, REFUND_TX, RETURN_TX, states, T0 } from '../machine.fixtures';
+import { applyReport, REFUND_TX, RETURN_TX, states, T0 } from '../../../testing/machine.fixtures';
 import { SwapEventKind } from '../machine.types';
 import { RefundReport, refundReportEvents } from './refund-report.events';
 

@@ -1,4 +1,4 @@
-/** Swaps in every state, reached through the machine itself; for the specs of machine/. */
+/** Swaps in every state, reached through the machine itself; for the specs of lib/machine/. */
 import { CreditingMarket, Swap } from '@swap/domain';
 import {
   DEPOSIT_TX,
@@ -12,9 +12,9 @@ import {
   RETURN_TX,
   T0,
 } from '@swap/domain/testing';
-import { EventBuilder } from './inputs/report-events';
-import { SwapEvent } from './machine.types';
-import { transition } from './swap.machine';
+import { EventBuilder } from '../lib/machine/inputs/report-events';
+import { SwapEvent } from '../lib/machine/machine.types';
+import { transition } from '../lib/machine/swap.machine';
 
 // The starting points and the constants are plain data, shared with the specs of the order view.
 export {
