@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { assertSchemaName, type PersistenceOptions } from './persistence.options';
+import { pgDriverFor } from './listening-pool';
 import { checkSchemaAccess, connectAsRole } from './schema-access';
 import { TypeormLogger } from './typeorm.logger';
 
@@ -24,6 +25,7 @@ export function buildDataSource(options: PersistenceOptions): DataSource {
   assertSchemaName(options.schema);
   return new DataSource({
     type: 'postgres',
+    driver: pgDriverFor(options.logger),
     url: options.url,
     schema: options.schema,
     entities: options.entities ?? [],

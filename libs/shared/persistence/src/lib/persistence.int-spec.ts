@@ -170,4 +170,28 @@ describe('persistence', () => {
     await app.close();
     expect(ds.isInitialized).toBe(false);
   });
+
+  it('survives the server ending a held connection between statements, and drops that connection', async () => {
+    const warnings: string[] = [];
+    const logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (_details: object, message?: string) => warnings.push(message ?? ''),
+      error: () => undefined,
+      fatal: () => undefined,
+    };
+    const ds = await createDataSource({ url: db.url, schema: 'held', poolSize: 2, logger });
+    open.push(ds);
+    const held = ds.createQueryRunner();
+    const [{ pid }] = await held.query('SELECT pg_backend_pid() AS pid');
+    // What a PostgreSQL restart does to every session (57P01), while no statement of this one runs:
+    // without a listener on the held connection, pg's 'error' event would kill the process.
+    await ds.query('SELECT pg_terminate_backend($1)', [pid]);
+    for (let i = 0; i < 50 && warnings.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(warnings).toEqual(['a database connection failed while in use; it is dropped']);
+    await expect(held.query('SELECT 1')).rejects.toThrow();
+    await held.release();
+    // The pool dropped the broken connection: every query after works.
+    for (let i = 0; i < 4; i += 1) expect(await ds.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
 });
