@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { accountPublicKeys, mnemonicToSeed } from '@swap/chain-keys';
 import { EngineCreateSwapRequest, EngineInput, KeyTerms } from '@swap/contracts';
-import { NETWORKS, Network, Swap, type Logger } from '@swap/domain';
+import { NETWORKS, Network, Swap } from '@swap/domain';
 import { SwapEvent, transition } from '@swap/engine-domain';
 import {
   DepositLogRepository,
@@ -49,27 +49,10 @@ export class ManualClock {
   }
 }
 
-export interface LogEntry {
-  level: 'debug' | 'info' | 'warn' | 'error' | 'fatal';
-  details: object;
-  message: string;
-}
+import { recordingLogger } from '@swap/domain/testing';
 
-export function recordingLogger(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at =
-    (level: LogEntry['level']) =>
-    (details: object, message = ''): void =>
-      void entries.push({ level, details, message });
-  return {
-    entries,
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    fatal: at('fatal'),
-  };
-}
+export { recordingLogger };
+export type { LogEntry } from '@swap/domain/testing';
 
 export const KEY: KeyTerms = {
   apiKey: 'ak_test',

@@ -1,3 +1,4 @@
 export * from './swap.fixtures';
 export * from './quiet-logger';
 export * from './address.fixtures';
+export * from './recording-logger';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { quietLogger } from '@swap/domain/testing';
 import { createTestDatabase, startPrivatePostgres, type TestDatabase } from '@swap/testing';
 import { createDataSource, databaseReady, PersistenceModule, queryPrepared, queryPreparedIn } from '../index';
 
@@ -173,13 +174,7 @@ describe('persistence', () => {
 
   it('survives the server ending a held connection between statements, and drops that connection', async () => {
     const warnings: string[] = [];
-    const logger = {
-      debug: () => undefined,
-      info: () => undefined,
-      warn: (_details: object, message?: string) => warnings.push(message ?? ''),
-      error: () => undefined,
-      fatal: () => undefined,
-    };
+    const logger = quietLogger({ warn: (_details, message) => void warnings.push(message ?? '') });
     const ds = await createDataSource({ url: db.url, schema: 'held', poolSize: 2, logger });
     open.push(ds);
     const held = ds.createQueryRunner();

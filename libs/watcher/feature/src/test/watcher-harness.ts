@@ -8,7 +8,7 @@ import {
   type DepositObserved,
   type SwapSnapshot,
 } from '@swap/contracts';
-import type { Network, Logger } from '@swap/domain';
+import type { Network } from '@swap/domain';
 import { createDataSource } from '@swap/persistence';
 import {
   createTestDatabase,
@@ -58,25 +58,10 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): 
   }
 }
 
-export interface LogEntry {
-  level: 'debug' | 'info' | 'warn' | 'error' | 'fatal';
-  details: object;
-  message: string;
-}
+import { recordingLogger } from '@swap/domain/testing';
 
-export function recordingLogger(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at = (level: LogEntry['level']) => (details: object, message: string) =>
-    void entries.push({ level, details, message });
-  return {
-    entries,
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    fatal: at('fatal'),
-  };
-}
+export { recordingLogger };
+export type { LogEntry } from '@swap/domain/testing';
 
 export interface WatcherOverrides extends WatcherOptions {
   owner?: string;
