@@ -88,23 +88,28 @@ export function registerPolicyCommands(treasury: Command, ctx: CliContext): void
       respond(ctx, options, (bus) => rejectTransfer(bus, id, options.reason), formatRejected),
     );
 
-  withJsonOption(
-    treasury
-      .command('freeze')
-      .description('stop all signing on a network, or on all, until unfreeze; survives restarts')
-      .argument('[network]', 'a network, or all', parseFreezeScope, 'all'),
+  scopedCommand(
+    treasury,
+    'freeze',
+    'stop all signing on a network, or on all, until unfreeze; survives restarts',
   )
     .option('--reason <text>', 'why, for the other operators (readyz, logs)', parseReason)
     .action((network: FreezeScopeName, options: ReasonOption) =>
       respond(ctx, options, (bus) => freezeSigning(bus, network, options.reason), formatFreezes),
     );
 
-  withJsonOption(
+  scopedCommand(treasury, 'unfreeze', 'let signing go on: a network, or all (every freeze lifted)').action(
+    (network: FreezeScopeName, options: JsonOption) =>
+      respond(ctx, options, (bus) => unfreezeSigning(bus, network), formatFreezes),
+  );
+}
+
+/** freeze and unfreeze: a command on one network or on all, `all` when none is named. */
+function scopedCommand(treasury: Command, name: string, description: string): Command {
+  return withJsonOption(
     treasury
-      .command('unfreeze')
-      .description('let signing go on: a network, or all (every freeze lifted)')
+      .command(name)
+      .description(description)
       .argument('[network]', 'a network, or all', parseFreezeScope, 'all'),
-  ).action((network: FreezeScopeName, options: JsonOption) =>
-    respond(ctx, options, (bus) => unfreezeSigning(bus, network), formatFreezes),
   );
 }

@@ -95,6 +95,19 @@ export interface PendingTransactions {
   signedFrom(address: string): Promise<SignedTransaction[]>;
 }
 
+/**
+ * `sign` of a sender whose batch shares one round of node reads (Tron's reference block, Solana's
+ * blockhash): a batch of one.
+ */
+export async function signAsBatch(
+  sender: Pick<ChainSender, 'signBatch'>,
+  order: TransferOrder,
+  signer: AddressSigner,
+): Promise<SignedTransaction> {
+  const [tx] = await sender.signBatch([{ order, signer }]);
+  return tx;
+}
+
 /** Building, signing and broadcasting on one network (treasury side). */
 export interface ChainSender {
   readonly network: Network;

@@ -35,7 +35,7 @@ describe('BinanceSource', () => {
   it('rejects a response that is not the documented array', async () => {
     server = await startServer((_req, res) => send(res, 200, '{"code":-1121,"msg":"Invalid symbol."}'));
     await expect(new BinanceSource({ baseUrl: server.baseUrl }).fetch(NOW)).rejects.toThrow(
-      'binance: GET /api/v3/ticker/bookTicker did not return an array of book tickers',
+      'binance: GET /api/v3/ticker/bookTicker did not return an array of tickers',
     );
   });
 

@@ -1,11 +1,10 @@
-import { MarketMid } from '../price-source';
 import { parseJsonExact } from '@swap/domain';
-import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
+import { ExchangeSourceOptions } from './exchange-source';
+import { TickerListApi, TickerListSource } from './ticker-list.source';
 import { field } from './json-fields';
-import { Market, booksBySymbol, collectMids } from './mid-price';
+import { Market } from './mid-price';
 
 export const HTX_URL = 'https://api.huobi.pro';
-const PATH = '/market/tickers';
 
 /** HTX (formerly Huobi) USDT spot markets, lowercase without separator (xmrusdt included); no USDT-USD. */
 export const HTX_MARKETS: readonly Market[] = ['BTC', 'ETH', 'LTC', 'XMR', 'TRX', 'SOL', 'AVAX'].map(
@@ -18,21 +17,19 @@ export const HTX_MARKETS: readonly Market[] = ['BTC', 'ETH', 'LTC', 'XMR', 'TRX'
  * body is parsed with parseJsonExact (each keeps its source text). Errors come as
  * `{ status: "error", "err-code", "err-msg" }`.
  */
-export class HtxSource extends ExchangeSource {
-  constructor(options: ExchangeSourceOptions = {}) {
-    super('htx', HTX_URL, options);
-  }
+const HTX_API: TickerListApi = {
+  path: '/market/tickers',
+  fields: { symbol: 'symbol', bid: 'bid', ask: 'ask' },
+  rowsAt: ['data'],
+  errorOf: (body) =>
+    field(body, 'status') === 'ok'
+      ? undefined
+      : `status ${String(field(body, 'status'))} ${String(field(body, 'err-code'))}: ${String(field(body, 'err-msg'))}`,
+  parse: parseJsonExact,
+};
 
-  protected override async load(): Promise<Map<string, MarketMid>> {
-    const body = await this.getJson(PATH, parseJsonExact);
-    const status = field(body, 'status');
-    if (status !== 'ok') {
-      const detail = `${String(field(body, 'err-code'))}: ${String(field(body, 'err-msg'))}`;
-      throw this.shapeError(PATH, `returned status ${String(status)} ${detail}`);
-    }
-    const data = field(body, 'data');
-    if (!Array.isArray(data)) throw this.shapeError(PATH, 'has no data array');
-    const books = booksBySymbol(data, { symbol: 'symbol', bid: 'bid', ask: 'ask' });
-    return collectMids(HTX_MARKETS, books);
+export class HtxSource extends TickerListSource {
+  constructor(options: ExchangeSourceOptions = {}) {
+    super('htx', HTX_URL, HTX_MARKETS, HTX_API, options);
   }
 }

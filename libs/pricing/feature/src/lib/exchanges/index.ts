@@ -14,3 +14,4 @@ export * from './mexc.source';
 export * from './mid-price';
 export * from './okx.source';
 export * from './registry';
+export * from './ticker-list.source';

@@ -1,10 +1,8 @@
-import { MarketMid } from '../price-source';
-import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
-import { field } from './json-fields';
-import { Market, booksBySymbol, collectMids, usdtMarkets } from './mid-price';
+import { ExchangeSourceOptions } from './exchange-source';
+import { TickerListApi, TickerListSource, codeEnvelope } from './ticker-list.source';
+import { Market, usdtMarkets } from './mid-price';
 
 export const KUCOIN_URL = 'https://api.kucoin.com';
-const PATH = '/api/v1/market/allTickers';
 
 /** KuCoin USDT spot markets (XMR-USDT included); KuCoin has no USDT-USD market. */
 export const KUCOIN_MARKETS: readonly Market[] = usdtMarkets(
@@ -17,19 +15,15 @@ export const KUCOIN_MARKETS: readonly Market[] = usdtMarkets(
  * symbol, symbolName, buy, sell, ... }] } }`. `buy` is the best bid and `sell` the best ask (some
  * older KuCoin docs had these comments swapped; the field table and real values agree on this).
  */
-export class KucoinSource extends ExchangeSource {
-  constructor(options: ExchangeSourceOptions = {}) {
-    super('kucoin', KUCOIN_URL, options);
-  }
+const KUCOIN_API: TickerListApi = {
+  path: '/api/v1/market/allTickers',
+  fields: { symbol: 'symbol', bid: 'buy', ask: 'sell' },
+  rowsAt: ['data', 'ticker'],
+  errorOf: codeEnvelope('code', ['200000'], 'msg'),
+};
 
-  protected override async load(): Promise<Map<string, MarketMid>> {
-    const body = await this.getJson(PATH);
-    const code = field(body, 'code');
-    if (code !== '200000')
-      throw this.shapeError(PATH, `returned code ${String(code)}: ${String(field(body, 'msg'))}`);
-    const tickers = field(field(body, 'data'), 'ticker');
-    if (!Array.isArray(tickers)) throw this.shapeError(PATH, 'has no data.ticker array');
-    const books = booksBySymbol(tickers, { symbol: 'symbol', bid: 'buy', ask: 'sell' });
-    return collectMids(KUCOIN_MARKETS, books);
+export class KucoinSource extends TickerListSource {
+  constructor(options: ExchangeSourceOptions = {}) {
+    super('kucoin', KUCOIN_URL, KUCOIN_MARKETS, KUCOIN_API, options);
   }
 }

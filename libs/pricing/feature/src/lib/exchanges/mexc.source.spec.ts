@@ -45,7 +45,7 @@ describe('MexcSource', () => {
   it('rejects a response that is not the documented array', async () => {
     server = await startServer((_req, res) => send(res, 200, '{"code":-1121,"msg":"Invalid symbol."}'));
     await expect(new MexcSource({ baseUrl: server.baseUrl }).fetch(NOW)).rejects.toThrow(
-      `mexc: GET ${PATH} did not return an array of book tickers`,
+      `mexc: GET ${PATH} did not return an array of tickers`,
     );
   });
 

@@ -1,5 +1,6 @@
-import { BookTickerSource } from './book-ticker.source';
+import { BOOK_TICKER_API } from './binance.source';
 import { ExchangeSourceOptions } from './exchange-source';
+import { TickerListSource } from './ticker-list.source';
 import { Market, usdtMarkets } from './mid-price';
 
 export const MEXC_URL = 'https://api.mexc.com';
@@ -15,9 +16,9 @@ export const MEXC_MARKETS: readonly Market[] = usdtMarkets([
   'AVAX',
 ]);
 
-/** MEXC spot v3 (Binance-compatible): every book ticker in one call (BookTickerSource). */
-export class MexcSource extends BookTickerSource {
+/** MEXC spot v3 is Binance-compatible: every book ticker in one call. */
+export class MexcSource extends TickerListSource {
   constructor(options: ExchangeSourceOptions = {}) {
-    super('mexc', MEXC_URL, MEXC_MARKETS, options);
+    super('mexc', MEXC_URL, MEXC_MARKETS, BOOK_TICKER_API, options);
   }
 }

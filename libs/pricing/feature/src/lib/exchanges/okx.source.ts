@@ -1,10 +1,8 @@
-import { MarketMid } from '../price-source';
-import { ExchangeSource, ExchangeSourceOptions } from './exchange-source';
-import { field } from './json-fields';
-import { Market, booksBySymbol, collectMids, usdtMarkets } from './mid-price';
+import { ExchangeSourceOptions } from './exchange-source';
+import { TickerListApi, TickerListSource, codeEnvelope } from './ticker-list.source';
+import { Market, usdtMarkets } from './mid-price';
 
 export const OKX_URL = 'https://www.okx.com';
-const PATH = '/api/v5/market/tickers?instType=SPOT';
 
 /** OKX USDT spot markets; OKX delisted XMR (January 2024) and has no USDT-USD market. */
 export const OKX_MARKETS: readonly Market[] = usdtMarkets(['BTC', 'ETH', 'LTC', 'TRX', 'SOL', 'AVAX'], '-');
@@ -14,19 +12,15 @@ export const OKX_MARKETS: readonly Market[] = usdtMarkets(['BTC', 'ETH', 'LTC', 
  * bidPx, askPx, ... }] }` for every spot instrument. OKX notes the best ask may sit below the best
  * bid during pre-open: such crossed books are skipped.
  */
-export class OkxSource extends ExchangeSource {
-  constructor(options: ExchangeSourceOptions = {}) {
-    super('okx', OKX_URL, options);
-  }
+const OKX_API: TickerListApi = {
+  path: '/api/v5/market/tickers?instType=SPOT',
+  fields: { symbol: 'instId', bid: 'bidPx', ask: 'askPx' },
+  rowsAt: ['data'],
+  errorOf: codeEnvelope('code', ['0'], 'msg'),
+};
 
-  protected override async load(): Promise<Map<string, MarketMid>> {
-    const body = await this.getJson(PATH);
-    const code = field(body, 'code');
-    if (code !== '0')
-      throw this.shapeError(PATH, `returned code ${String(code)}: ${String(field(body, 'msg'))}`);
-    const data = field(body, 'data');
-    if (!Array.isArray(data)) throw this.shapeError(PATH, 'has no data array');
-    const books = booksBySymbol(data, { symbol: 'instId', bid: 'bidPx', ask: 'askPx' });
-    return collectMids(OKX_MARKETS, books);
+export class OkxSource extends TickerListSource {
+  constructor(options: ExchangeSourceOptions = {}) {
+    super('okx', OKX_URL, OKX_MARKETS, OKX_API, options);
   }
 }

@@ -1,5 +1,6 @@
 import { isValidAddress, type CurrencyCode, type Logger } from '@swap/domain';
 import {
+  signAsBatch,
   UnsignableTransfer,
   type AddressSigner,
   type BroadcastResult,
@@ -42,9 +43,8 @@ export class SolanaSender implements ChainSender {
     private readonly logger?: Logger,
   ) {}
 
-  async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
-    const [tx] = await this.signBatch([{ order, signer }]);
-    return tx;
+  sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
+    return signAsBatch(this, order, signer);
   }
 
   /** One blockhash and one priority fee for the batch; each transfer signed on its own. */

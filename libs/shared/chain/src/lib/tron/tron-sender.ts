@@ -2,6 +2,7 @@ import { TronWeb } from 'tronweb';
 import { depositAddress } from '@swap/chain-keys';
 import { isValidAddress, type CurrencyCode, type Logger, type Clock } from '@swap/domain';
 import {
+  signAsBatch,
   UnsignableTransfer,
   type AddressSigner,
   type BroadcastResult,
@@ -74,9 +75,8 @@ export class TronSender implements ChainSender {
     }
   }
 
-  async sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
-    const [tx] = await this.signBatch([{ order, signer }]);
-    return tx;
+  sign(order: TransferOrder, signer: AddressSigner): Promise<SignedTransaction> {
+    return signAsBatch(this, order, signer);
   }
 
   /** One reference block and one set of chain parameters for the batch. */

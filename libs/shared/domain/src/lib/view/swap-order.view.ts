@@ -21,27 +21,21 @@ const amount = (units: bigint, code: CurrencyCode): string => {
 const feeOf = (tx: ChainTx, code: CurrencyCode): string | null =>
   tx.fee === null ? null : amount(tx.fee, tx.feeCurrency ?? code);
 
-const chainTxView = (tx: ChainTx | null, code: CurrencyCode): ChainTxView | null =>
-  tx && {
-    id: tx.id,
-    amount: amount(tx.amount, code),
-    fee: feeOf(tx, code),
-    feeCurrency: tx.feeCurrency,
-    timeReg: tx.timeReg,
-    timeBlock: tx.timeBlock,
-    confirmations: tx.confirmations,
-  };
+/** The fields every transaction view opens with, in the order the document lists them. */
+const txHead = (tx: ChainTx, code: CurrencyCode) => ({
+  id: tx.id,
+  amount: amount(tx.amount, code),
+  fee: feeOf(tx, code),
+  feeCurrency: tx.feeCurrency,
+  timeReg: tx.timeReg,
+});
 
+const chainTxView = (tx: ChainTx | null, code: CurrencyCode): ChainTxView | null =>
+  tx && { ...txHead(tx, code), timeBlock: tx.timeBlock, confirmations: tx.confirmations };
+
+/** A payout has no timeBlock, and Monero's carries its tx key. */
 const payoutTxView = (tx: ChainTx | null, code: CurrencyCode): PayoutTxView | null =>
-  tx && {
-    id: tx.id,
-    amount: amount(tx.amount, code),
-    fee: feeOf(tx, code),
-    feeCurrency: tx.feeCurrency,
-    timeReg: tx.timeReg,
-    confirmations: tx.confirmations,
-    txKey: tx.txKey,
-  };
+  tx && { ...txHead(tx, code), confirmations: tx.confirmations, txKey: tx.txKey };
 
 const RETURN_STATUS: Record<DepositReturn['state'], ReturnStatus> = {
   WAITING: 'AWAITING_ADDRESS',
