@@ -19,6 +19,8 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1')
     .setDescription('Signed integrator API. See the README for the v2 signature (decision D2).')
     .build();
-  const document = withRequestSchemas(withResponseSchemas(SwaggerModule.createDocument(app, config)));
-  return toOpenApi31(withWebhooks(withSignatureSecurity(document)));
+  const document = withRequestSchemas(
+    withResponseSchemas(withWebhooks(SwaggerModule.createDocument(app, config))),
+  );
+  return toOpenApi31(withSignatureSecurity(document));
 }

@@ -34,7 +34,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const COMPONENT = '#/components/schemas/';
 
 /**
- * Adds the response shapes the operations name to the components, each after those it refers to:
+ * Adds the response shapes the operations (and the webhooks' bodies) name to the components, each after those it refers to:
  * the error envelope first, then in the order of the routes. That is the order @nestjs/swagger gave
  * its models, which the SDK's generated types follow.
  */
@@ -51,16 +51,22 @@ export function withResponseSchemas(document: OpenAPIObject): OpenAPIObject {
     ordered.set(name, shape);
   };
   add(apiResponseName(errorEnvelope));
-  const operations = Object.values(document.paths).flatMap((item) => Object.values(item) as Json[]);
-  for (const operation of operations)
+  for (const operation of operationsOf(document.paths))
     if (operation !== null && typeof operation === 'object' && 'responses' in operation)
       references(operation.responses).forEach(add);
+  // A webhook's body is a shape the service sends, as a response is.
+  for (const operation of operationsOf(document.webhooks ?? {}))
+    if (operation !== null && typeof operation === 'object' && 'requestBody' in operation)
+      references(operation.requestBody).forEach(add);
   const components = document.components ?? {};
   return {
     ...document,
     components: { ...components, schemas: { ...components.schemas, ...Object.fromEntries(ordered) } },
   };
 }
+
+const operationsOf = (items: object): Json[] =>
+  Object.values(items).flatMap((item: object) => Object.values(item) as Json[]);
 
 /** The components a value refers to, in the order they appear. */
 function references(value: Json): string[] {

@@ -8,19 +8,6 @@ const header = (name: string, description: string, pattern: string) => ({
   schema: { type: 'string', pattern },
 });
 
-/** D12: the body of every webhook delivery. */
-const swapUpdatedEvent = {
-  type: 'object',
-  description: "A change of one of the key's swaps (D12)",
-  properties: {
-    id: { type: 'string', description: 'The event id, stable across retries (also X-Webhook-Id)' },
-    type: { type: 'string', enum: ['swap.updated'] },
-    created: { type: 'integer', description: 'When the change happened (unix s)' },
-    data: { $ref: '#/components/schemas/SwapOrder' },
-  },
-  required: ['id', 'type', 'created', 'data'],
-};
-
 /** D12 as an OpenAPI 3.1 webhook: what the service POSTs to a key's webhook URL. */
 export function withWebhooks(document: OpenAPIObject): OpenAPIObject {
   return {
@@ -54,10 +41,6 @@ export function withWebhooks(document: OpenAPIObject): OpenAPIObject {
           },
         },
       },
-    },
-    components: {
-      ...document.components,
-      schemas: { ...document.components?.schemas, SwapUpdatedEvent: swapUpdatedEvent },
     },
   };
 }

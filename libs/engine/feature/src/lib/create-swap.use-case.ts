@@ -41,8 +41,9 @@ export class CreateSwap {
     if (existing) return existing;
 
     const { key } = request;
-    const { type, partnerPercent } = rateTerms(request, key);
+    // The gateway's order (swap-request.parser.ts): a request both rules refuse gets the same error.
     assertDryRunAllowed(request, key);
+    const { type, partnerPercent } = rateTerms(request, key);
     const quote = priceSwap(
       this.market,
       {

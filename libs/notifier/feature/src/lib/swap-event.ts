@@ -1,5 +1,5 @@
 import { fromSnapshot, type SwapSnapshot } from '@swap/contracts';
-import { renderSwapOrder } from '@swap/domain';
+import { renderSwapOrder, type SwapUpdatedEvent } from '@swap/domain';
 import type { NewEvent } from '@swap/notifier-data';
 
 /** One swap version is one event: its id is the same on every attempt and every replica. */
@@ -19,6 +19,6 @@ export function swapEvent(snapshot: SwapSnapshot, settings: { publicUrl: string;
     key: snapshot.apiKey,
     swapId: snapshot.id,
     version: snapshot.version,
-    body: JSON.stringify({ id, type: 'swap.updated', created, data }),
+    body: JSON.stringify({ id, type: 'swap.updated', created, data } satisfies SwapUpdatedEvent),
   };
 }

@@ -86,12 +86,12 @@ describe('durable consumers', () => {
     });
     await waitFor(() => calls === 3);
     await handle.stop();
-    const lines = logger.entries.filter((e) => 'durable' in e.obj && e.obj.durable === 'waiting');
-    expect(lines.map((e) => [e.level, e.msg, 'err' in e.obj])).toEqual([
+    const lines = logger.entries.filter((e) => 'durable' in e.details && e.details.durable === 'waiting');
+    expect(lines.map((e) => [e.level, e.message, 'err' in e.details])).toEqual([
       ['info', 'handler waiting; message will be redelivered', false],
       ['warn', 'handler failed; message will be redelivered', true],
     ]);
-    expect(lines[0].obj).toMatchObject({ reason: 'connection refused', dependency: '127.0.0.1:5432' });
+    expect(lines[0].details).toMatchObject({ reason: 'connection refused', dependency: '127.0.0.1:5432' });
   });
 
   it('terminates a poison message and goes on with the next one', async () => {
@@ -113,8 +113,8 @@ describe('durable consumers', () => {
     await sleep(1300);
     await handle.stop();
     expect(seen).toEqual(['9']);
-    const terminated = logger.entries.filter((e) => e.msg === 'invalid message terminated');
-    expect(terminated.map((e) => (e.obj as { msgId: string }).msgId)).toEqual(['p-1', 'p-2']);
+    const terminated = logger.entries.filter((e) => e.message === 'invalid message terminated');
+    expect(terminated.map((e) => (e.details as { msgId: string }).msgId)).toEqual(['p-1', 'p-2']);
     const info = await (await nats.bus.manager()).consumers.info(swapsStream.name, 'poison');
     expect(info.num_ack_pending).toBe(0);
     expect(info.num_pending).toBe(0);

@@ -43,7 +43,7 @@ describe('observing events live', () => {
     await publish('6');
     await waitFor(() => observer.seen.length === 3);
     expect(observer.seen).toEqual(['live', 'gap', '6']);
-    expect(logger.entries.some((e) => e.msg === 'unreadable event: view dropped')).toBe(true);
+    expect(logger.entries.some((e) => e.message === 'unreadable event: view dropped')).toBe(true);
     await handle.stop();
   });
 

@@ -72,7 +72,7 @@ describe('rpc', () => {
     await expect(
       nats.bus.request(quoteRpc, { from: 'BTC', amount: '1' }, { timeoutMs: 1000 }),
     ).resolves.toEqual(internal);
-    expect(logger.entries.some((e) => e.level === 'error' && e.msg === 'rpc handler failed')).toBe(true);
+    expect(logger.entries.some((e) => e.level === 'error' && e.message === 'rpc handler failed')).toBe(true);
     await handle.stop();
   });
 

@@ -23,7 +23,7 @@ describe('signals', () => {
     await waitFor(() => a.length === 1 && b.length === 1);
     expect(a).toEqual(['BTC-ETH']);
     expect(b).toEqual(['BTC-ETH']);
-    expect(logger.entries.some((e) => e.msg === 'invalid signal dropped')).toBe(true);
+    expect(logger.entries.some((e) => e.message === 'invalid signal dropped')).toBe(true);
     await Promise.all(handles.map((h) => h.stop()));
     await other.close();
   });

@@ -13,32 +13,9 @@ import { z } from 'zod';
 import { Bus } from '../lib/bus';
 
 import { startNatsServer, type NatsServerHandle } from '@swap/testing';
+import { recordingLogger } from '@swap/domain/testing';
 
-export { startNatsServer, type NatsServerHandle };
-
-export interface LogEntry {
-  level: 'info' | 'warn' | 'error' | 'debug' | 'fatal';
-  obj: object;
-  msg?: string;
-}
-
-/** Keeps what the bus logs so a test can assert on it. */
-export function recordingLogger(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at =
-    (level: LogEntry['level']) =>
-    (obj: object, msg?: string): void => {
-      entries.push({ level, obj, msg });
-    };
-  return {
-    entries,
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    debug: at('debug'),
-    fatal: at('fatal'),
-  };
-}
+export { startNatsServer, recordingLogger, type NatsServerHandle };
 
 export function connectBus(url: string, logger: Logger = recordingLogger()): Promise<Bus> {
   return Bus.connect({ url, name: 'bus-test', logger });

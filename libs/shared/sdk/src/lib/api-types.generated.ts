@@ -554,6 +554,16 @@ export interface components {
       msg: string;
       data: components['schemas']['SwapStats'];
     };
+    /** @description A change of one of the key's swaps (D12) */
+    SwapUpdatedEvent: {
+      /** @description The event id, stable across retries (also X-Webhook-Id) */
+      id: string;
+      /** @enum {string} */
+      type: 'swap.updated';
+      /** @description When the change happened (unix s) */
+      created: number;
+      data: components['schemas']['SwapOrder'];
+    };
     QuoteBody: {
       /**
        * @description fixed needs fixed_rate_enabled on the key
@@ -685,16 +695,6 @@ export interface components {
       /** @description Created before (unix s) */
       until: number;
     };
-    /** @description A change of one of the key's swaps (D12) */
-    SwapUpdatedEvent: {
-      /** @description The event id, stable across retries (also X-Webhook-Id) */
-      id: string;
-      /** @enum {string} */
-      type: 'swap.updated';
-      /** @description When the change happened (unix s) */
-      created: number;
-      data: components['schemas']['SwapOrder'];
-    };
   };
   responses: never;
   parameters: never;
@@ -731,6 +731,7 @@ export type PairSwapCounts = components['schemas']['PairSwapCounts'];
 export type PairStats = components['schemas']['PairStats'];
 export type SwapStats = components['schemas']['SwapStats'];
 export type SwapStatsEnvelope = components['schemas']['SwapStatsEnvelope'];
+export type SwapUpdatedEvent = components['schemas']['SwapUpdatedEvent'];
 export type QuoteBody = components['schemas']['QuoteBody'];
 export type CreateSwapBody = components['schemas']['CreateSwapBody'];
 export type SwapLookupBody = components['schemas']['SwapLookupBody'];
@@ -738,7 +739,6 @@ export type ResolveBody = components['schemas']['ResolveBody'];
 export type ListSwapsBody = components['schemas']['ListSwapsBody'];
 export type ValidateAddressBody = components['schemas']['ValidateAddressBody'];
 export type SwapStatsBody = components['schemas']['SwapStatsBody'];
-export type SwapUpdatedEvent = components['schemas']['SwapUpdatedEvent'];
 export type $defs = Record<string, never>;
 export interface operations {
   SwapController_currenciesGet: {

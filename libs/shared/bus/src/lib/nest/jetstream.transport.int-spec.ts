@@ -132,7 +132,7 @@ describe('JetStreamTransport: Nest controllers on the bus', () => {
     expect(info.config.filter_subject).toBe('swap.a.updated');
     // The original error reached the consumer: a fault is a warning with its message.
     expect(logger.entries).toContainEqual(
-      expect.objectContaining({ level: 'warn', msg: 'handler failed; message will be redelivered' }),
+      expect.objectContaining({ level: 'warn', message: 'handler failed; message will be redelivered' }),
     );
   });
 
@@ -145,7 +145,7 @@ describe('JetStreamTransport: Nest controllers on the bus', () => {
     await waitFor(() =>
       logger.entries
         .slice(before)
-        .some((e) => e.msg === 'handler waiting; message will be redelivered' && e.level === 'info'),
+        .some((e) => e.message === 'handler waiting; message will be redelivered' && e.level === 'info'),
     );
     seen.away = false;
     await waitFor(() => seen.events.some((e) => e.amount === '6'));

@@ -117,3 +117,15 @@ export const swapOrderView = z
   })
   .register(apiResponses, { id: 'SwapOrder' });
 export type SwapOrderView = z.output<typeof swapOrderView>;
+
+/** D12: the body of every webhook delivery (and, with its version, of every live event: D18). */
+export const swapUpdatedEvent = z
+  .object({
+    id: z.string().meta({ description: 'The event id, stable across retries (also X-Webhook-Id)' }),
+    type: z.enum(['swap.updated']),
+    created: z.number().int().meta({ description: 'When the change happened (unix s)' }),
+    data: swapOrderView,
+  })
+  .meta({ description: "A change of one of the key's swaps (D12)" })
+  .register(apiResponses, { id: 'SwapUpdatedEvent' });
+export type SwapUpdatedEvent = z.output<typeof swapUpdatedEvent>;
