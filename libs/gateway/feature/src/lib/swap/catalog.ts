@@ -13,18 +13,9 @@ import { MarketFeed, pairAvailable, pairMinimum, receives, sends } from '@swap/m
 /** Section 2.2: every configured currency; `recv` and `send` follow the maintenance switches. */
 export function listCurrencies(market: MarketFeed): CurrencyInfoView[] {
   return CURRENCY_CODES.map((code) => {
-    const c = CURRENCIES[code];
-    return {
-      code: c.code,
-      coin: c.coin,
-      network: c.network,
-      name: c.name,
-      recv: receives(market, code),
-      send: sends(market, code),
-      precision: c.precision,
-      reqConfirmations: c.reqConfirmations,
-      min: toJsonNumber(c.min),
-    };
+    const { coin, network, name, precision, reqConfirmations, min } = CURRENCIES[code];
+    const [recv, send] = [receives(market, code), sends(market, code)];
+    return { code, coin, network, name, recv, send, precision, reqConfirmations, min: toJsonNumber(min) };
   });
 }
 
