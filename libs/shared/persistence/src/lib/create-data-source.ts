@@ -61,6 +61,9 @@ export function buildDataSource(options: PersistenceOptions): DataSource {
 export async function createDataSource(options: PersistenceOptions): Promise<DataSource> {
   const dataSource = buildDataSource(options);
   const lock = new Client({ connectionString: options.url });
+  // A session the server ends mid-migration fails the query in hand; unheard, the client's 'error'
+  // event would also end the process (as in listening-pool.ts).
+  lock.on('error', (err) => options.logger?.warn({ err }, 'migration lock connection lost'));
   await connectAsRole(lock);
   try {
     await lock.query('SELECT pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_NAMESPACE, options.schema]);
