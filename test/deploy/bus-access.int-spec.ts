@@ -26,7 +26,7 @@ const APP_IDENTITY: Record<string, BusIdentity | undefined> = {
   swapctl: 'operator',
 };
 
-type Kind = 'publishes' | 'consumes' | 'observes' | 'serves' | 'calls' | 'sends' | 'hears' | 'kv';
+type Kind = 'publishes' | 'consumes' | 'observes' | 'follows' | 'serves' | 'calls' | 'sends' | 'hears' | 'kv';
 
 const USES: Array<{ kind: Kind; pattern: RegExp }> = [
   { kind: 'consumes', pattern: /@OnEvent\(\s*(\w+)/g },
@@ -35,6 +35,7 @@ const USES: Array<{ kind: Kind; pattern: RegExp }> = [
   { kind: 'hears', pattern: /@OnSignal\(\s*(\w+)/g },
   { kind: 'publishes', pattern: /\.publish(?:Batched)?\(\s*(\w+)/g },
   { kind: 'observes', pattern: /\.observe\(\s*(\w+)/g },
+  { kind: 'follows', pattern: /\.(?:follow|replay)\(\s*(\w+)/g },
   { kind: 'calls', pattern: /\.request\(\s*(\w+)/g },
   { kind: 'calls', pattern: /devnetCall\(\s*[\w.]+\s*,\s*(\w+)/g },
   { kind: 'sends', pattern: /\.signal\(\s*(\w+)/g },
@@ -102,6 +103,7 @@ function usedBy(identity: BusIdentity): Record<Kind, string[]> {
     publishes: new Set(),
     consumes: new Set(),
     observes: new Set(),
+    follows: new Set(),
     serves: new Set(),
     calls: new Set(),
     sends: new Set(),
@@ -137,6 +139,7 @@ function declared(identity: BusIdentity): Record<Kind, string[]> {
     publishes: names(access.publishes),
     consumes: names(access.consumes.map((c) => c.event)),
     observes: names(access.observes),
+    follows: names(access.follows),
     serves: names(access.serves),
     calls: names(access.calls),
     sends: names(access.sends),

@@ -122,6 +122,12 @@ export const gatewayConfigSchema = z
     HOSTNAME: z.string().default(`gateway-${process.pid}`),
     /** D17: requests per second (burst as many) one client IP may make to the status pages. */
     STATUS_PAGE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** D18: swaps (or `all`) one live connection may follow at once. */
+    LIVE_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().positive().default(100),
+    /** D18: live WebSocket connections of one key (and SSE streams of one client IP) on each replica. */
+    LIVE_CONNECTIONS_PER_KEY: z.coerce.number().int().positive().default(20),
+    /** D18: the heartbeat; a WebSocket that does not answer a ping by the next one is closed. */
+    LIVE_PING_SECONDS: z.coerce.number().int().positive().default(25),
     /** The status page's EIP-681 payment requests: the chains' ids and the USDT contract (as the EVM services read them). */
     ETH_CHAIN_ID: chainId(MAINNET_PAYMENT_CHAINS.ethChainId),
     AVAX_CHAIN_ID: chainId(MAINNET_PAYMENT_CHAINS.avaxChainId),

@@ -16,6 +16,8 @@ import { EnvelopeFilter } from './http/envelope.filter';
 import { GATEWAY_HTTP_CONTROLLERS } from './http/http-controllers';
 import { SignatureGuard } from './http/signature.guard';
 import { IdempotencyPruning } from './idempotency-pruning';
+import { LiveConnections } from './live/live-connections';
+import { SwapStreamServer } from './live/swap-stream.server';
 
 /** Wires the gateway: its schema, the bus, and its use cases composed once (composeGateway). */
 export function gatewayModule(config: GatewayConfig, logger: Logger) {
@@ -56,6 +58,10 @@ export function gatewayModule(config: GatewayConfig, logger: Logger) {
               cursorSecret: config.SECRETS_KEY,
               statusPage: config.statusPage,
               statusPageRateLimit: config.STATUS_PAGE_RATE_LIMIT,
+              live: {
+                subscriptionsPerConnection: config.LIVE_SUBSCRIPTIONS_PER_CONNECTION,
+                connectionsPerKey: config.LIVE_CONNECTIONS_PER_KEY,
+              },
             },
             clock: Date.now,
             logger,
@@ -69,6 +75,8 @@ export function gatewayModule(config: GatewayConfig, logger: Logger) {
       IdempotencyPruning,
       SignatureGuard,
       LiveSwapFeed,
+      LiveConnections,
+      SwapStreamServer,
     ],
   })
   class GatewayModule {}

@@ -8,6 +8,7 @@ export * from './lib/errors';
 export * from './lib/kv-store';
 export * from './lib/kv-lease';
 export * from './lib/observe';
+export * from './lib/follow';
 export * from './lib/publish';
 export * from './lib/rpc';
 export * from './lib/signal';

@@ -2,6 +2,7 @@ export * from './lib/define';
 export * from './lib/streams';
 export * from './lib/swap-snapshot';
 export * from './lib/swap.events';
+export * from './lib/swap-updated.body';
 export * from './lib/engine.rpc';
 export * from './lib/http-api';
 export * from './lib/swap-api.requests';

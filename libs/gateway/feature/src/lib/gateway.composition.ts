@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Bus } from '@swap/bus';
-import { rateLimitHits, type ApiKeyInfo } from '@swap/contracts';
+import { rateLimitHits, swapUpdated, type ApiKeyInfo } from '@swap/contracts';
 import type { AddressChains, Clock, Logger } from '@swap/domain';
 import {
   ApiKeyRepository,
@@ -15,12 +15,14 @@ import type { SecretBox } from '@swap/persistence';
 import type { RepeatingTask } from '@swap/service-kit';
 import { AuthenticateRequest } from './auth/authenticate.use-case';
 import { StreamNonceStore } from './auth/nonce.store';
+import { VerifyRequest } from './auth/verify-request.use-case';
 import { ListCursors } from './history/list-cursor';
 import { ListSwaps } from './history/list-swaps.use-case';
 import { TreasuryPartnerFees } from './history/partner-fees.client';
 import { SwapStats } from './history/swap-stats.use-case';
 import { ApiKeyCache } from './keys/api-key.cache';
 import { KeyUseCases } from './keys/key.use-cases';
+import { LiveStreams, type LiveLimits } from './live/live-streams';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { AdvanceSwap } from './swap/advance-swap.use-case';
 import { CreateSwap } from './swap/create-swap.use-case';
@@ -51,6 +53,8 @@ export interface GatewaySettings {
   statusPage: StatusPageSettings;
   /** D17: requests per second one client IP may make to the status pages. */
   statusPageRateLimit: number;
+  /** D18: subscriptions per connection, connections per key. */
+  live: LiveLimits;
 }
 
 export interface GatewayDeps {
@@ -85,15 +89,16 @@ export interface Gateway {
   statusPage: StatusPage;
   statusPageLimiter: IpRateLimiter;
   /** D2 and D5: who signed, how often, and each nonce once. */
-  authenticate: AuthenticateRequest;
+  verifyRequest: VerifyRequest;
   rateLimiter: RateLimiter;
-  nonces: StreamNonceStore;
   /** The bus side: operators' key commands, the keys' cache, the read model fed by swap events. */
   keys: KeyUseCases;
   keyCache: ApiKeyCache;
   views: SwapViews;
   /** D13: Idempotency-Keys past their 24 h deleted. */
   idempotencyPrune: RepeatingTask;
+  /** D18: live swap events over WebSocket and SSE, fed by this replica's own reading of the stream. */
+  live: LiveStreams;
 }
 
 export function composeGateway(deps: GatewayDeps): Gateway {
@@ -108,6 +113,10 @@ export function composeGateway(deps: GatewayDeps): Gateway {
   const history = new SwapHistoryRepository(dataSource);
   const apiKeys = new ApiKeyRepository(dataSource);
   const keyCache = new ApiKeyCache(apiKeys, secrets, clock);
+  const rateLimiter = new RateLimiter(
+    { send: (hits) => bus.signal(rateLimitHits, { replica: settings.replica, hits }) },
+    clock,
+  );
   return {
     parseCreate: (body, key) => parseCreateRequest(body, key, chains),
     listCurrencies: new ListCurrencies(market),
@@ -128,15 +137,23 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     publicStatus: new PublicStatus(views, rendering),
     statusPage: new StatusPage(settings.statusPage),
     statusPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
-    authenticate: new AuthenticateRequest(keyCache, clock),
-    rateLimiter: new RateLimiter(
-      { send: (hits) => bus.signal(rateLimitHits, { replica: settings.replica, hits }) },
-      clock,
+    verifyRequest: new VerifyRequest(
+      new AuthenticateRequest(keyCache, clock),
+      rateLimiter,
+      new StreamNonceStore(bus),
     ),
-    nonces: new StreamNonceStore(bus),
+    rateLimiter,
     keys: new KeyUseCases(apiKeys, secrets, bus, clock),
     keyCache,
     views,
     idempotencyPrune: idempotencyPruneTask(idempotencyKeys, logger),
+    live: new LiveStreams(
+      views,
+      // A resume reads the swap's stored events: the stream keeps every version (each one event).
+      { versions: (id) => bus.replay(swapUpdated, [id]) },
+      rendering,
+      settings.live,
+      logger,
+    ),
   };
 }

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { BusCredentials } from './auth/credentials';
 import { inboxPrefixOf } from './auth/permissions';
 import { consume, type ConsumeOptions, type ConsumerHandle } from './consumer';
+import { follow, replay, type FollowHandle } from './follow';
 import { openKv, type KvStore } from './kv-store';
 import { observe, type EventObserver, type ObserveHandle } from './observe';
 import { encodeEvent, publish, type PublishOptions, type PublishResult } from './publish';
@@ -173,6 +174,22 @@ export class Bus {
     return this.track(await observe(this.connection, this.logger, contract, observer));
   }
 
+  /** Every event of a contract from now on, gap-free, on this process's own ordered consumer; see follow(). */
+  async follow<S extends z.ZodType, P extends unknown[]>(
+    contract: EventContract<S, P>,
+    handler: (message: z.output<S>) => void,
+  ): Promise<FollowHandle> {
+    return this.track(await follow(this.followDeps(), contract, handler));
+  }
+
+  /** The events of one subject the stream still holds, oldest first; see replay(). */
+  replay<S extends z.ZodType, P extends unknown[]>(
+    contract: EventContract<S, P>,
+    params: P,
+  ): Promise<z.output<S>[]> {
+    return replay(this.followDeps(), contract, params);
+  }
+
   async serve<Req extends z.ZodType, Res extends z.ZodType>(
     rpc: RpcContract<Req, Res>,
     handler: RpcHandler<Req, Res>,
@@ -224,6 +241,10 @@ export class Bus {
     await settleWithin(this.connection.drain(), timeoutMs);
     // Still open means the drain timed out (server unreachable): let go anyway.
     if (!this.connection.isClosed()) await settleWithin(this.connection.close(), 1000);
+  }
+
+  private followDeps() {
+    return { js: this.js, jsm: () => this.manager(), logger: this.logger };
   }
 
   /** Whether this identity may change a stream's or bucket's settings; a test's own connection, with no identity, may. */

@@ -101,6 +101,11 @@ export interface BusAccess {
   consumes: { event: AnyEvent; durables: string[] }[];
   /** Events it hears as a plain subscriber, no consumer (a view kept in memory). */
   observes: AnyEvent[];
+  /**
+   * Events each of its processes reads on an ordered consumer of its own (every replica sees every
+   * event, and can read back a subject's stored events).
+   */
+  follows: AnyEvent[];
   /** Requests it answers. */
   serves: AnyRpc[];
   /** Requests it sends. */
@@ -118,6 +123,7 @@ const NONE: BusAccess = {
   publishes: [],
   consumes: [],
   observes: [],
+  follows: [],
   serves: [],
   calls: [],
   sends: [],
@@ -194,6 +200,8 @@ export const BUS_ACCESS: Record<BusIdentity, BusAccess> = {
     publishes: [nonceUsed],
     consumes: [{ event: swapUpdated, durables: ['gateway-swap-views'] }],
     observes: [swapUpdated],
+    // D18's live events and their resume.
+    follows: [swapUpdated],
     serves: [...GATEWAY_OPS, gatewayKeyExists],
     calls: [engineCreateSwap, engineAdvanceSwap, engineResolveSwap, treasuryPartnerFees],
     sends: [apiKeyChanged, rateLimitHits],

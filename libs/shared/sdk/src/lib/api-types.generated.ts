@@ -209,6 +209,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/swap/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A swap's changes as Server-Sent Events (D18)
+     * @description Each change is `event: swap.updated`, `id: <version>`, `data: <swap order as /swap/status returns it>`. A reconnect with `Last-Event-ID` gets every version after that one first, then the live ones. An `event: error` ends the stream (reconnect to go on). Streams per client IP are limited (LIVE_CONNECTIONS_PER_KEY on each replica); a comment line every LIVE_PING_SECONDS keeps it open.
+     */
+    get: operations['SwapEventsController_events'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/swap/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live swap events over a WebSocket (D18): one swap, or all of the key's swaps
+     * @description Upgrades to a WebSocket. Signed as `GET /v1/swap/stream` with an empty body; browsers, which cannot set headers, may send the four values as the query parameters `key`, `ts`, `nonce` and `sign` (the signed path is then the path without that query). One JSON object per text frame each way (`x-client-messages`, `x-server-messages`). Each swap version arrives once and in order; `subscribe` with `after` sends every version after that one first, then the live ones. The server pings every 25 s and closes a connection that does not answer. Limits: LIVE_SUBSCRIPTIONS_PER_CONNECTION (default 100; `all` counts as one) answered by an `error` message, and LIVE_CONNECTIONS_PER_KEY (default 20 per gateway replica): one more connection gets an `error` message and is closed with code 1008.
+     */
+    get: operations['swapStream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'swap.updated': {
@@ -554,6 +594,60 @@ export interface components {
       msg: string;
       data: components['schemas']['SwapStats'];
     };
+    StreamSubscribe: {
+      /** @enum {string} */
+      op: 'subscribe';
+      /** @description The swap id */
+      id: string;
+      /** @description The swap's token, for a swap of another key */
+      token?: string;
+      /** @description Every stored version after this one is sent first, then the live ones */
+      after?: number;
+    };
+    /** @description Every swap of the key, from now on */
+    StreamSubscribeAll: {
+      /** @enum {string} */
+      op: 'subscribe';
+      /** @enum {boolean} */
+      all: true;
+    };
+    StreamUnsubscribe:
+      | {
+          /** @enum {string} */
+          op: 'unsubscribe';
+          /** @description The swap id */
+          id: string;
+        }
+      | {
+          /** @enum {string} */
+          op: 'unsubscribe';
+          /** @enum {boolean} */
+          all: true;
+        };
+    StreamSubscribed: {
+      /** @enum {string} */
+      type: 'subscribed';
+      id?: string;
+      /** @enum {boolean} */
+      all?: true;
+    };
+    /** @description A bad message or a refused subscription; the connection stays open */
+    StreamError: {
+      /** @enum {string} */
+      type: 'error';
+      msg: string;
+    };
+    StreamSwapUpdated: {
+      /** @description The event id, stable across retries (also X-Webhook-Id) */
+      id: string;
+      /** @enum {string} */
+      type: 'swap.updated';
+      /** @description When the change happened (unix s) */
+      created: number;
+      data: components['schemas']['SwapOrder'];
+      /** @description The swap's version: each arrives once, in order */
+      version: number;
+    };
     /** @description A change of one of the key's swaps (D12) */
     SwapUpdatedEvent: {
       /** @description The event id, stable across retries (also X-Webhook-Id) */
@@ -731,6 +825,12 @@ export type PairSwapCounts = components['schemas']['PairSwapCounts'];
 export type PairStats = components['schemas']['PairStats'];
 export type SwapStats = components['schemas']['SwapStats'];
 export type SwapStatsEnvelope = components['schemas']['SwapStatsEnvelope'];
+export type StreamSubscribe = components['schemas']['StreamSubscribe'];
+export type StreamSubscribeAll = components['schemas']['StreamSubscribeAll'];
+export type StreamUnsubscribe = components['schemas']['StreamUnsubscribe'];
+export type StreamSubscribed = components['schemas']['StreamSubscribed'];
+export type StreamError = components['schemas']['StreamError'];
+export type StreamSwapUpdated = components['schemas']['StreamSwapUpdated'];
 export type SwapUpdatedEvent = components['schemas']['SwapUpdatedEvent'];
 export type QuoteBody = components['schemas']['QuoteBody'];
 export type CreateSwapBody = components['schemas']['CreateSwapBody'];
@@ -1428,6 +1528,95 @@ export interface operations {
         content?: never;
       };
       /** @description Too many requests from this IP (Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SwapEventsController_events: {
+    parameters: {
+      query: {
+        /** @description the swap's token */
+        token: unknown;
+      };
+      header?: {
+        /** @description the last version received */
+        'Last-Event-ID'?: string;
+      };
+      path: {
+        /** @description the swap id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown swap or wrong token */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many requests or streams from this IP (Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  swapStream: {
+    parameters: {
+      query?: {
+        /** @description D2 value for a client that cannot set the X-API-* headers */
+        key?: string;
+        /** @description D2 value for a client that cannot set the X-API-* headers */
+        ts?: string;
+        /** @description D2 value for a client that cannot set the X-API-* headers */
+        nonce?: string;
+        /** @description D2 value for a client that cannot set the X-API-* headers */
+        sign?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Switching to the WebSocket protocol */
+      101: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid credentials or signature (no upgrade) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not a WebSocket upgrade request */
+      426: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The key's rate limit (Retry-After) */
       429: {
         headers: {
           [name: string]: unknown;

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { SwapApiError, SwapWaitError } from './errors';
+import {
+  LiveFeed,
+  streamSubscriptions,
+  streamUrl,
+  watchSubscriptions,
+  type LiveOptions,
+  type LiveSwapEvents,
+  type WatchOptions,
+} from './live';
 import { retryAfterSeconds, retryDelay, sleep, type RetryOptions, type RetryPolicy } from './retry';
 import { signRequest } from './signature';
 import type {
@@ -95,6 +104,23 @@ export class SwapClient {
       policy: 'idempotent',
       headers: { 'Idempotency-Key': idempotencyKey },
     });
+  }
+
+  /**
+   * D18: one swap's versions as they happen (for await … of), over the WebSocket; with `after`,
+   * every later stored version first. Reconnects by itself and resumes from the last version seen.
+   */
+  watch(id: string, options: WatchOptions = {}): LiveSwapEvents {
+    return new LiveFeed(() => this.streamUrl(), watchSubscriptions(id, options), options);
+  }
+
+  /** D18: every swap of the key from now on, as watch() does for one (unfinished ones resumed after a reconnect). */
+  stream(options: LiveOptions = {}): LiveSwapEvents {
+    return new LiveFeed(() => this.streamUrl(), streamSubscriptions, options);
+  }
+
+  private streamUrl(): string {
+    return streamUrl(this.base, this.options.key, this.options.secret);
   }
 
   status(id: string, token?: string, options?: CallOptions): Promise<SwapOrder> {

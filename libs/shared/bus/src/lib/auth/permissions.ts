@@ -47,6 +47,17 @@ export function natsPermissions(identity: string, access: BusAccess): NatsPermis
     }
   }
   for (const event of access.observes) sub.add(event.filter);
+  for (const event of access.follows) {
+    // Ordered consumers: a new name each time, created with the contract's filter (or one subject
+    // of it, to read it back), pulled and deleted; and a subject's last stored message, where a read back ends.
+    const stream = event.stream.name;
+    pub.add(`${API}.STREAM.INFO.${stream}`);
+    pub.add(`${API}.STREAM.MSG.GET.${stream}`);
+    pub.add(`${API}.CONSUMER.CREATE.${stream}.*.${event.filter}`);
+    pub.add(`${API}.CONSUMER.INFO.${stream}.*`);
+    pub.add(`${API}.CONSUMER.MSG.NEXT.${stream}.*`);
+    pub.add(`${API}.CONSUMER.DELETE.${stream}.*`);
+  }
   for (const rpc of access.serves) sub.add(rpc.subject);
   for (const rpc of access.calls) pub.add(rpc.subject);
   for (const signal of access.sends) pub.add(signal.subject);
