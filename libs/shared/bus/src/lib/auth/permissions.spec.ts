@@ -23,8 +23,10 @@ function matches(pattern: string, subject: string): boolean {
 }
 
 const of = (identity: BusIdentity) => natsPermissions(identity, BUS_ACCESS[identity]);
+/** As nats-server judges it: an allowed subject that no deny pattern matches. */
 const mayPublish = (identity: BusIdentity, subject: string) =>
-  of(identity).publish.allow.some((pattern) => matches(pattern, subject));
+  of(identity).publish.allow.some((pattern) => matches(pattern, subject)) &&
+  !(of(identity).publish.deny ?? []).some((pattern) => matches(pattern, subject));
 const maySubscribe = (identity: BusIdentity, subject: string) =>
   of(identity).subscribe.allow.some((pattern) => matches(pattern, subject));
 const whoMayPublish = (subject: string) => BUS_IDENTITIES.filter((id) => mayPublish(id, subject));
@@ -86,6 +88,18 @@ describe('natsPermissions', () => {
     expect(mayPublish('notifier', '$JS.API.CONSUMER.MSG.NEXT.SWAP_EVENTS.gateway-swap-views')).toBe(false);
     expect(mayPublish('notifier', '$JS.ACK.SWAP_EVENTS.notifier.1.2.3.4.5')).toBe(true);
     expect(mayPublish('notifier', '$JS.ACK.SWAP_EVENTS.treasury-swaps.1.2.3.4.5')).toBe(false);
+  });
+
+  it("lets the gateway's ordered consumers (live events) follow SWAP_EVENTS, but not touch another's durable", () => {
+    const consumer = (op: string, name: string) => `$JS.API.CONSUMER.${op}.SWAP_EVENTS.${name}`;
+    expect(mayPublish('gateway', `${consumer('CREATE', 'live_1')}.swap.*.updated`)).toBe(true);
+    for (const op of ['INFO', 'MSG.NEXT', 'DELETE']) {
+      expect(mayPublish('gateway', consumer(op, 'live_1'))).toBe(true);
+      expect(mayPublish('gateway', consumer(op, 'gateway-swap-views'))).toBe(true);
+      for (const durable of ['notifier', 'treasury-swaps', 'watcher-eth'])
+        expect(mayPublish('gateway', consumer(op, durable))).toBe(false);
+    }
+    expect(mayPublish('gateway', `${consumer('CREATE', 'notifier')}.swap.*.updated`)).toBe(false);
   });
 
   it('lets the chain users reach the devnet only in a deployment that runs it', () => {

@@ -1,8 +1,9 @@
-import type { BusAccess } from '@swap/contracts';
+import { BUS_ACCESS, type BusAccess } from '@swap/contracts';
 
 /** A nats-server user's permissions, as its configuration file spells them. */
 export interface NatsPermissions {
-  publish: { allow: string[] };
+  /** `deny` wins over `allow`: it carves other identities' consumers out of a wildcard. */
+  publish: { allow: string[]; deny?: string[] };
   subscribe: { allow: string[] };
   /** Lets a responder publish once to the reply subject of each request it received. */
   allow_responses?: boolean;
@@ -27,6 +28,7 @@ export function natsPermissions(identity: string, access: BusAccess): NatsPermis
     `${API}.INFO`,
   ]);
   const sub = new Set<string>([`${inboxPrefixOf(identity)}.>`]);
+  const deny = new Set<string>();
 
   for (const { stream, owner } of access.streams) {
     pub.add(`${API}.STREAM.INFO.${stream.name}`);
@@ -57,6 +59,13 @@ export function natsPermissions(identity: string, access: BusAccess): NatsPermis
     pub.add(`${API}.CONSUMER.INFO.${stream}.*`);
     pub.add(`${API}.CONSUMER.MSG.NEXT.${stream}.*`);
     pub.add(`${API}.CONSUMER.DELETE.${stream}.*`);
+    // Those wildcards would reach the other services' durables on the stream too (read their
+    // messages, change or delete them): not those.
+    for (const durable of othersDurables(stream, access)) {
+      for (const op of ['CREATE', 'DURABLE.CREATE', 'INFO', 'MSG.NEXT', 'DELETE'])
+        deny.add(`${API}.CONSUMER.${op}.${stream}.${durable}`);
+      deny.add(`${API}.CONSUMER.CREATE.${stream}.${durable}.>`);
+    }
   }
   for (const rpc of access.serves) sub.add(rpc.subject);
   for (const rpc of access.calls) pub.add(rpc.subject);
@@ -83,6 +92,17 @@ export function natsPermissions(identity: string, access: BusAccess): NatsPermis
     publish: { allow: [...pub].sort() },
     subscribe: { allow: [...sub].sort() },
   };
+  if (deny.size > 0) permissions.publish.deny = [...deny].sort();
   if (access.serves.length > 0) permissions.allow_responses = true;
   return permissions;
+}
+
+/** The durable consumers on `stream` of every identity but the one whose access this is. */
+function othersDurables(stream: string, access: BusAccess): string[] {
+  const own = new Set(access.consumes.flatMap(({ durables }) => durables));
+  return Object.values(BUS_ACCESS)
+    .flatMap(({ consumes }) => consumes)
+    .filter(({ event }) => event.stream.name === stream)
+    .flatMap(({ durables }) => durables)
+    .filter((durable) => !own.has(durable));
 }
