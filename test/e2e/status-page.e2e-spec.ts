@@ -85,10 +85,17 @@ describe('the status page in a browser (D17)', () => {
 
   async function open(
     order: SwapOrder,
-    { viewport = DESKTOP, javaScriptEnabled = true, colorScheme = 'light' as 'light' | 'dark' } = {},
+    {
+      viewport = DESKTOP,
+      javaScriptEnabled = true,
+      colorScheme = 'light' as 'light' | 'dark',
+      withoutEventSource = false,
+    } = {},
   ): Promise<Tab> {
     const context = await browser.newContext({ viewport, javaScriptEnabled, colorScheme });
     const page = await context.newPage();
+    // A browser (or a proxy in front of the gateway) without Server-Sent Events.
+    if (withoutEventSource) await page.addInitScript('delete window.EventSource');
     const tab: Tab = { page, context, errors: [], requests: [] };
     tabs.push(tab);
     page.on('console', (message) => {
@@ -275,8 +282,20 @@ describe('the status page in a browser (D17)', () => {
     expect(await tab.page.locator(`a[href="https://litecoinspace.org/tx/${txid}"]`).count()).toBe(1);
     expect(await tab.page.locator(`a[href="https://etherscan.io/tx/${done.to.tx?.id}"]`).count()).toBe(1);
     expect(await text(tab, '[data-live]')).toBe('This swap is over.');
-    expect(tab.requests.some((url) => url.includes(`/swap/${order.id}.json?token=`))).toBe(true);
+    // It followed the swap's events (D18), without one polling request.
+    expect(tab.requests.some((url) => url.includes(`/swap/${order.id}/events?token=`))).toBe(true);
+    expect(tab.requests.filter((url) => url.includes(`/swap/${order.id}.json`))).toEqual([]);
     await screenshot(tab, 'done-desktop');
+    expectClean(tab);
+  });
+
+  it('without EventSource the page polls its .json and still follows the swap', async () => {
+    const order = await ltcToEth('1');
+    const tab = await open(order, { withoutEventSource: true });
+    await driver.deposit('LTC', order.from.address, '1');
+    await tab.page.waitForSelector('main[data-status="PENDING"]', { timeout: 30_000 });
+    expect(tab.requests.some((url) => url.includes(`/swap/${order.id}.json?token=`))).toBe(true);
+    expect(tab.requests.filter((url) => url.includes('/events'))).toEqual([]);
     expectClean(tab);
   });
 

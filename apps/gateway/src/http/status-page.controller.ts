@@ -74,8 +74,8 @@ export class StatusPageController {
         : this.gateway.statusPage.tooManyRequests(wait);
     }
     try {
-      const order = await this.gateway.publicStatus.execute(id, token);
-      return format === 'json' ? ok(order) : this.gateway.statusPage.render(order);
+      const { order, version } = await this.gateway.publicStatus.execute(id, token);
+      return format === 'json' ? ok(order) : this.gateway.statusPage.render(order, version);
     } catch (error) {
       if (!isSwapError(error) || error.status !== 404) throw error;
       void reply.status(404);

@@ -40,7 +40,8 @@ export class SwapEventsController {
     summary: "A swap's changes as Server-Sent Events (D18)",
     description:
       'Each change is `event: swap.updated`, `id: <version>`, `data: <swap order as /swap/status returns it>`. ' +
-      'A reconnect with `Last-Event-ID` gets every version after that one first, then the live ones. ' +
+      'A new stream starts with the current version; a reconnect with `Last-Event-ID` gets every version ' +
+      'after that one first, then the live ones. ' +
       'An `event: error` ends the stream (reconnect to go on). Streams per client IP are limited ' +
       '(LIVE_CONNECTIONS_PER_KEY on each replica); a comment line every LIVE_PING_SECONDS keeps it open.',
   })
@@ -63,8 +64,9 @@ export class SwapEventsController {
     const wait = this.gateway.statusPageLimiter.take(request.ip);
     if (wait > 0)
       return void reply.status(429).header('Retry-After', String(wait)).type(TEXT).send('Too many requests');
+    let current: number;
     try {
-      await this.gateway.publicStatus.execute(id, token);
+      current = (await this.gateway.publicStatus.find(id, token)).version;
     } catch (error) {
       if (!isSwapError(error) || error.status !== 404) throw error;
       return void reply.status(404).type(TEXT).send('Swap not found');
@@ -97,6 +99,8 @@ export class SwapEventsController {
       release();
       this.gateway.live.disconnect(session);
     });
-    await session.subscribe(id, token, versionAfter(lastEventId));
+    // A new stream starts with the swap as it is now, so a page rendered a moment ago misses no
+    // change made before it connected; a reconnect resumes after its Last-Event-ID.
+    await session.subscribe(id, token, versionAfter(lastEventId) ?? current - 1);
   }
 }

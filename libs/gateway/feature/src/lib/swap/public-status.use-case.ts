@@ -1,3 +1,4 @@
+import type { SwapSnapshot } from '@swap/contracts';
 import type { SwapOrderView } from '@swap/domain';
 import type { SwapViews } from '@swap/gateway-data';
 import { renderOrder, type OrderRendering } from './render-order';
@@ -10,7 +11,14 @@ export class PublicStatus {
     private readonly rendering: OrderRendering,
   ) {}
 
-  async execute(id: string, token: string | undefined): Promise<SwapOrderView> {
-    return renderOrder(await findSwapByToken(this.views, id, token), this.rendering);
+  /** The order as /swap/status renders it, and the version it is (the page's live events resume after it). */
+  async execute(id: string, token: string | undefined): Promise<{ order: SwapOrderView; version: number }> {
+    const swap = await this.find(id, token);
+    return { order: renderOrder(swap, this.rendering), version: swap.version };
+  }
+
+  /** The swap as the read model holds it; Swap not found as execute. */
+  find(id: string, token: string | undefined): Promise<SwapSnapshot> {
+    return findSwapByToken(this.views, id, token);
   }
 }

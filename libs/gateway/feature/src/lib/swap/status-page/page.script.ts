@@ -2,8 +2,10 @@ import { FINAL_STATUSES } from '@swap/domain';
 
 /**
  * The status page's script, served from the gateway as a hashed asset (the CSP runs nothing
- * inline). It polls `/swap/{id}.json` (D17); when the order changed it fetches the page again and
- * swaps in the server's rendering, so there is one renderer. It ticks the countdown each second
+ * inline). It follows the swap's Server-Sent Events (`/swap/{id}/events`, D18), and polls
+ * `/swap/{id}.json` (D17) where the browser has no EventSource or the stream is refused or lost for
+ * good; when the order changed it fetches the page again and swaps in the server's rendering, so
+ * there is one renderer. It ticks the countdown each second
  * and makes the copy buttons work. Plain ES2019 for any current browser; it never writes to the
  * console, and a failed poll only says so on the page and tries again.
  */
@@ -80,33 +82,68 @@ export const PAGE_SCRIPT = `'use strict';
       });
   }
 
+  // Shows an order the server sent; resolves to whether the swap can still change.
+  function apply(order) {
+    if (order.time.left !== null && main.querySelector('[data-countdown]')) {
+      deadline = Date.now() + order.time.left * 1000;
+      tick();
+    }
+    // time.left only counts, except where it ends: the page then stops asking for the deposit.
+    var key = JSON.stringify([order.status, order.time.update, order.time.left === 0, order.from, order.to, order.refund, order.issue, order.proposed, order.returns]);
+    var changed = key !== lastKey;
+    lastKey = key;
+    return (changed ? rerender() : Promise.resolve()).then(function () {
+      var open = moving(order);
+      live(open ? 'Live: updated ' + new Date().toLocaleTimeString() : 'This swap is over.', false);
+      return open;
+    });
+  }
+
   function poll() {
     fetch(location.pathname + '.json' + location.search, { cache: 'no-store', headers: { Accept: 'application/json' } })
       .then(function (response) {
         if (!response.ok) throw new Error('status ' + response.status);
         return response.json();
       })
-      .then(function (body) {
-        var order = body.data;
-        if (order.time.left !== null && main.querySelector('[data-countdown]')) {
-          deadline = Date.now() + order.time.left * 1000;
-          tick();
-        }
-        // time.left only counts, except where it ends: the page then stops asking for the deposit.
-        var key = JSON.stringify([order.status, order.time.update, order.time.left === 0, order.from, order.to, order.refund, order.issue, order.proposed, order.returns]);
-        var changed = key !== lastKey;
-        lastKey = key;
-        return (changed ? rerender() : Promise.resolve()).then(function () {
-          var open = moving(order);
-          live(open ? 'Live: updated ' + new Date().toLocaleTimeString() : 'This swap is over.', false);
-          if (open) schedule(POLL_MS);
-          else pollTimer = null;
-        });
+      .then(function (body) { return apply(body.data); })
+      .then(function (open) {
+        if (open) schedule(POLL_MS);
+        else pollTimer = null;
       })
       .catch(function () {
         live('Cannot reach the server; trying again.', true);
         schedule(RETRY_MS);
       });
+  }
+
+  // The stream starts with the swap as it is, then each change; the browser reconnects by itself
+  // (with Last-Event-ID). Refused or closed for good (a proxy without SSE, a limit): polling.
+  function follow() {
+    var source = new EventSource(location.pathname + '/events' + location.search);
+    var queue = Promise.resolve(true);
+    var fallBack = function () {
+      source.close();
+      schedule(POLL_MS);
+    };
+    var rendered = main.getAttribute('data-version');
+    source.addEventListener('swap.updated', function (event) {
+      // The version the server rendered this page at is on the screen already.
+      if (event.lastEventId === rendered) return;
+      var order = JSON.parse(event.data);
+      queue = queue.then(function () { return apply(order); }).then(function (open) {
+        if (!open) source.close();
+        return open;
+      }, function () {
+        fallBack();
+        return false;
+      });
+    });
+    // An error with data is the server's refusal (event: error); one without, a lost connection.
+    source.addEventListener('error', function (event) {
+      if (event.data !== undefined || source.readyState === EventSource.CLOSED) fallBack();
+      else live('Reconnecting...', true);
+    });
+    return source;
   }
 
   function copy(button) {
@@ -150,6 +187,8 @@ export const PAGE_SCRIPT = `'use strict';
 
   enhance();
   setInterval(tick, 1000);
-  if (main.getAttribute('data-moving') === 'true') schedule(POLL_MS);
+  if (main.getAttribute('data-moving') !== 'true') return;
+  if (window.EventSource) follow();
+  else schedule(POLL_MS);
 })();
 `;

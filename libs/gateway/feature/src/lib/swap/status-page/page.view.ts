@@ -60,14 +60,14 @@ export class StatusPageView {
     this.details = new SwapDetails(explorers);
   }
 
-  render(order: SwapOrderView): string {
+  render(order: SwapOrderView, version?: number): string {
     const { from, to } = order;
     const step = nextStep(order);
     const steps = swapSteps(order);
     const moving = isMoving(order);
     const tone = TONE[order.status];
     const paying = order.status === 'NEW' && order.time.left !== 0;
-    const main = markup`<main id="swap" class="page" data-status="${order.status}" data-moving="${String(moving)}">
+    const main = markup`<main id="swap" class="page" data-status="${order.status}" data-moving="${String(moving)}"${version !== undefined && markup` data-version="${version}"`}>
   <header class="top">
     <p class="eyebrow">Swap <span class="mono">${order.id}</span></p>
     <h1>${trimZeros(from.amount)} ${from.code} <span class="arrow">→</span> ${trimZeros(to.amount)} ${to.code}</h1>

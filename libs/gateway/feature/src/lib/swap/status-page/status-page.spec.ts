@@ -189,6 +189,11 @@ describe('the public status page (D17)', () => {
     expect(page).toContain('data-moving="false"');
   });
 
+  it("carries the swap's version, from which its script follows the live events", () => {
+    expect(statusPage.render(order(), 7)).toContain('data-version="7"');
+    expect(render()).not.toContain('data-version');
+  });
+
   it('escapes everything from the order: addresses, reasons, transaction ids', () => {
     const evil = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
     const page = render({

@@ -34,8 +34,9 @@ export class StatusPage {
     this.view = new StatusPageView(settings.explorers, settings.chains, this.links);
   }
 
-  render(order: SwapOrderView): string {
-    return this.view.render(order);
+  /** `version`: the swap's, which the page's script follows its events from. */
+  render(order: SwapOrderView, version?: number): string {
+    return this.view.render(order, version);
   }
 
   /** The same page for an unknown swap and a wrong token: nothing tells them apart. */
