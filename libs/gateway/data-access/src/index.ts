@@ -7,3 +7,4 @@ export * from './lib/swap-view.entity';
 export * from './lib/swap-view.repository';
 export * from './lib/swap-views';
 export * from './lib/idempotency-key.repository';
+export * from './lib/page-swap.repository';

@@ -33,3 +33,4 @@ export * from './lib/history/partner-fees.client';
 export * from './lib/history/swap-stats.use-case';
 export * from './lib/history/swap-stats.view';
 export * from './lib/swap/address-check';
+export * from './lib/swap/new-swap-page';

@@ -6,6 +6,7 @@ import {
   ApiKeyRepository,
   IdempotencyKeyRepository,
   RecentSwapViews,
+  PageSwapRepository,
   SwapHistoryRepository,
   SwapViewRepository,
   SwapViews,
@@ -33,6 +34,14 @@ import { PublicStatus } from './swap/public-status.use-case';
 import { QuoteSwap } from './swap/quote-swap.use-case';
 import type { Body } from './swap/request-body';
 import { ResolveSwap } from './swap/resolve-swap.use-case';
+import {
+  ClientHash,
+  FormStamps,
+  NewSwapPage,
+  PageQuote,
+  type ReferralSwaps,
+  StartSwap,
+} from './swap/new-swap-page';
 import { IpRateLimiter, StatusPage, type StatusPageSettings } from './swap/status-page';
 import { SwapStatus } from './swap/swap-status.use-case';
 import { parseCreateRequest, type CreateRequest } from './swap/swap-request.parser';
@@ -49,8 +58,19 @@ export interface GatewaySettings {
   /** Signs the list cursors (SECRETS_KEY). */
   cursorSecret: string;
   statusPage: StatusPageSettings;
-  /** D17: requests per second one client IP may make to the status pages. */
+  /** D17: requests per second one client IP may make to the status pages (and to the swap page). */
   statusPageRateLimit: number;
+  swapPage: SwapPageSettings;
+}
+
+/** D19's public swap page: its secret and its limits per client. */
+export interface SwapPageSettings {
+  /** Signs the form's stamps and keys the hashes of client IPs (SWAP_PAGE_SECRET). */
+  secret: Buffer;
+  /** Swaps one client may create per minute (a token bucket, per replica). */
+  createsPerMinute: number;
+  /** Swaps one client may have waiting for their deposit at once (NEW), across replicas. */
+  openSwaps: number;
 }
 
 export interface GatewayDeps {
@@ -61,6 +81,8 @@ export interface GatewayDeps {
   secrets: SecretBox;
   /** The networks run on testnet or regtest: their address formats are the valid ones (D8). */
   chains: AddressChains;
+  /** D19's creates on behalf of a referral code (the public swap page's only way to create). */
+  referralSwaps: ReferralSwaps;
   settings: GatewaySettings;
   clock: Clock;
   logger: Logger;
@@ -84,6 +106,11 @@ export interface Gateway {
   publicStatus: PublicStatus;
   statusPage: StatusPage;
   statusPageLimiter: IpRateLimiter;
+  /** D19's public swap page: the page, its quote, its create, and the per-IP limit in front of them. */
+  newSwapPage: NewSwapPage;
+  pageQuote: PageQuote;
+  startSwap: StartSwap;
+  swapPageLimiter: IpRateLimiter;
   /** D2 and D5: who signed, how often, and each nonce once. */
   authenticate: AuthenticateRequest;
   rateLimiter: RateLimiter;
@@ -97,7 +124,7 @@ export interface Gateway {
 }
 
 export function composeGateway(deps: GatewayDeps): Gateway {
-  const { dataSource, bus, market, secrets, chains, settings, clock, logger } = deps;
+  const { dataSource, bus, market, secrets, chains, referralSwaps, settings, clock, logger } = deps;
   const views = new SwapViews(
     new SwapViewRepository(dataSource),
     new RecentSwapViews(settings.swapViewCacheSize),
@@ -108,11 +135,14 @@ export function composeGateway(deps: GatewayDeps): Gateway {
   const history = new SwapHistoryRepository(dataSource);
   const apiKeys = new ApiKeyRepository(dataSource);
   const keyCache = new ApiKeyCache(apiKeys, secrets, clock);
+  const quoteSwap = new QuoteSwap(market, settings.paymentWindowSeconds);
+  const pageQuote = new PageQuote(referralSwaps, quoteSwap);
+  const stamps = new FormStamps(settings.swapPage.secret, clock);
   return {
     parseCreate: (body, key) => parseCreateRequest(body, key, chains),
     listCurrencies: new ListCurrencies(market),
     listPairs: new ListPairs(market),
-    quoteSwap: new QuoteSwap(market, settings.paymentWindowSeconds),
+    quoteSwap,
     createSwap: new CreateSwap({
       claims: new IdempotencyClaims(idempotencyKeys, { clock }),
       engine,
@@ -128,6 +158,29 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     publicStatus: new PublicStatus(views, rendering),
     statusPage: new StatusPage(settings.statusPage),
     statusPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
+    newSwapPage: new NewSwapPage({
+      swaps: referralSwaps,
+      quotes: pageQuote,
+      market,
+      chains,
+      stamps,
+      publicUrl: settings.publicUrl,
+    }),
+    pageQuote,
+    startSwap: new StartSwap({
+      swaps: referralSwaps,
+      stamps,
+      creates: new IpRateLimiter(settings.swapPage.createsPerMinute, clock, 60_000),
+      log: new PageSwapRepository(dataSource),
+      clients: new ClientHash(settings.swapPage.secret),
+      // A swap is NEW for its payment window at most; twice that leaves the expiry room to happen.
+      limits: {
+        openSwaps: settings.swapPage.openSwaps,
+        openWithinSeconds: 2 * settings.paymentWindowSeconds,
+      },
+      logger,
+    }),
+    swapPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
     authenticate: new AuthenticateRequest(keyCache, clock),
     rateLimiter: new RateLimiter(
       { send: (hits) => bus.signal(rateLimitHits, { replica: settings.replica, hits }) },

@@ -209,6 +209,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/swap/new': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public page to start a swap (a referral link: ?ref=CODE); with an amount, its quote */
+    get: operations['NewSwapPageController_show'];
+    put?: never;
+    /** Create a swap from the page's form: 303 to its status page, or the form again with the API's message */
+    post: operations['NewSwapPageController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/swap/new/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's live quote of its form (from, to, amount, direction, type, ref), formatted */
+    get: operations['NewSwapPageController_quote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/swap/new/address': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's address check as it is typed (code, address), by D15's rules */
+    get: operations['NewSwapPageController_address'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'swap.updated': {
@@ -1429,6 +1481,134 @@ export interface operations {
       };
       /** @description Too many requests from this IP (Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_show: {
+    parameters: {
+      query?: {
+        /** @description a referral code (swapctl keys referral) */
+        ref?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description HTML page with the swap form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many requests from this IP (Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created: Location is the swap's status page (its url) */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The form again, with the API's message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many swaps from this IP, or too many waiting for a deposit */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_quote: {
+    parameters: {
+      query: {
+        /** @description the referral code, whose key's terms apply */
+        ref?: unknown;
+        /** @description float (default) or fixed */
+        type?: unknown;
+        /** @description from (default) or to */
+        direction?: unknown;
+        /** @description as in /swap/price */
+        amount: unknown;
+        /** @description as in /swap/price */
+        to: unknown;
+        /** @description as in /swap/price */
+        from: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The quote rows as the page shows them */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The API's message (below minimum, pair under maintenance, …) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_address: {
+    parameters: {
+      query: {
+        /** @description the address as typed */
+        address: unknown;
+        /** @description a currency code */
+        code: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { valid, reason }, as /swap/validate-address */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown currency code */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -5,6 +5,7 @@ import {
   rateTerms,
   SwapErrors,
   type AddressChains,
+  type KeyRights,
 } from '@swap/domain';
 import {
   createSwapBody,
@@ -28,11 +29,11 @@ import type { Body } from './request-body';
  */
 
 /** Section 4.4: the body of /swap/price, checked against the key's settings. */
-export function parseQuoteRequest(body: Body, key: ApiKeyInfo): PriceSwapRequest {
+export function parseQuoteRequest(body: Body, key: KeyRights): PriceSwapRequest {
   return quoteTerms(parseRequest(quoteBody, body), key);
 }
 
-function quoteTerms(request: QuoteBody, key: ApiKeyInfo): PriceSwapRequest {
+function quoteTerms(request: QuoteBody, key: KeyRights): PriceSwapRequest {
   const { from, to, direction } = request;
   if (from === to) throw SwapErrors.sameCurrency(from);
   const { type, partnerPercent } = rateTerms(request, key);
