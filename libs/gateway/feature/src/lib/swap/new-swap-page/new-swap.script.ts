@@ -24,7 +24,7 @@ export const NEW_SWAP_SCRIPT = `'use strict';
     var element = form.elements.namedItem(name);
     return element ? String(element.value).trim() : '';
   }
-  function each(selector, apply) { Array.prototype.forEach.call(form.querySelectorAll(selector), apply); }
+  function each(selector, apply) { Array.prototype.forEach.call(document.querySelectorAll(selector), apply); }
   function getJson(path, query) {
     return fetch(path + '?' + query, { cache: 'no-store', headers: { Accept: 'application/json' } })
       .then(function (response) { return response.json(); });

@@ -29,7 +29,7 @@ const option = (code: CurrencyCode, selected: boolean, disabled: boolean) =>
   markup`<option value="${code}"${selected && markup` selected`}${disabled && markup` disabled`}>${code} · ${CURRENCIES[code].name}${disabled && ' (unavailable)'}</option>`;
 
 const radio = (name: string, value: string, checked: boolean, label: Html | string, disabled = false) =>
-  markup`<label class="choice"><input type="radio" name="${name}" value="${value}"${checked && markup` checked`}${disabled && markup` disabled`}> ${label}</label>`;
+  markup`<label class="choice"><input type="radio" name="${name}" value="${value}"${checked && markup` checked`}${disabled && markup` disabled`}><span>${label}</span></label>`;
 
 function addressField(
   name: 'toAddress' | 'refundAddress',
