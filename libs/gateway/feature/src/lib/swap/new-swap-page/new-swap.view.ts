@@ -69,7 +69,7 @@ export class NewSwapView {
     const toCode = markup`<span data-code="to">${to}</span>`;
     const main = markup`<main id="new-swap" class="page">
   <header class="top">
-    <p class="eyebrow">Instant swap${form.ref && markup` · referral <span class="mono">${form.ref}</span>`}</p>
+    <p class="eyebrow">Instant swap</p>
     <h1>Start a swap</h1>
   </header>
   ${message && markup`<section class="card notice notice--danger" role="alert"><h2>The swap was not created</h2><p data-message>${message}</p></section>`}
