@@ -47,6 +47,7 @@ export interface SwapRow {
   time_finish: string | null;
   time_update: string;
   time_expiration: string;
+  seq: string;
   /** The payout and refund attempts the swap waits on (not part of the Swap itself). */
   payout_id: string | null;
   refund_id: string | null;
@@ -102,6 +103,7 @@ export function rowToSwap(row: SwapRow): Swap {
       update: Number(row.time_update),
       expiration: Number(row.time_expiration),
     },
+    seq: Number(row.seq),
     version: row.version,
   };
 }
@@ -148,8 +150,11 @@ export type SwapColumn = keyof typeof SWAP_COLUMN_TYPES;
 
 export const SWAP_COLUMNS = Object.keys(SWAP_COLUMN_TYPES) as SwapColumn[];
 
-/** A swap's column values as JSON (money as decimal strings), for a JSON recordset of swaps. */
-export function swapToRecord(swap: Swap): Record<SwapColumn, unknown> {
+/**
+ * A swap's column values as JSON (money as decimal strings), for a JSON recordset of swaps. The
+ * creation sequence is not among them: the database numbers a swap when it is inserted.
+ */
+export function swapToRecord(swap: Omit<Swap, 'seq'>): Record<SwapColumn, unknown> {
   return {
     token: swap.token,
     api_key: swap.apiKey,
@@ -189,7 +194,7 @@ export function swapToRecord(swap: Swap): Record<SwapColumn, unknown> {
 }
 
 /** Column values in the order of SWAP_COLUMNS, as statement parameters (jsonb as JSON text). */
-export function swapToValues(swap: Swap): unknown[] {
+export function swapToValues(swap: Omit<Swap, 'seq'>): unknown[] {
   const record = swapToRecord(swap);
   return SWAP_COLUMNS.map((column) =>
     SWAP_COLUMN_TYPES[column] === 'jsonb' ? json(record[column]) : record[column],

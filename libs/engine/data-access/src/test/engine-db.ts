@@ -52,6 +52,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     later: [],
     returns: [],
     time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
+    seq: 0,
     version: 0,
     ...overrides,
   };

@@ -58,7 +58,7 @@ export class CreateSwap {
 
     const now = Math.floor(this.settings.clock() / 1000);
     const network = CURRENCIES[request.from].network;
-    const build = (index: number | null): Swap => ({
+    const build = (index: number | null): Omit<Swap, 'seq'> => ({
       id: request.dryrun ? newDryRunId() : newSwapId(),
       token: newSwapToken(),
       apiKey: key.apiKey,

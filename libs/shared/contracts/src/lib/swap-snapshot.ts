@@ -91,6 +91,8 @@ export const swapSnapshot = z.object({
     update: z.number().int(),
     expiration: z.number().int(),
   }),
+  /** The engine's creation sequence; absent from events published before it existed. */
+  seq: z.number().int().nonnegative().default(0),
   version: z.number().int().nonnegative(),
 });
 export type SwapSnapshot = z.infer<typeof swapSnapshot>;

@@ -177,6 +177,11 @@ export interface Swap {
   /** Returns of deposits the swap did not take, oldest first. */
   returns: DepositReturn[];
   time: SwapTimes;
+  /**
+   * The engine's creation sequence, strictly increasing with every swap created: it orders the
+   * swaps created within one second of `time.reg` (0 on an event from before it existed).
+   */
+  seq: number;
   /** Optimistic-concurrency version; bumped by every persisted transition. */
   version: number;
 }

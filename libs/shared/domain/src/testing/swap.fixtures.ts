@@ -50,6 +50,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     later: [],
     returns: [],
     time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
+    seq: 1,
     version: 1,
     ...overrides,
   };

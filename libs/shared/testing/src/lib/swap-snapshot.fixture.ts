@@ -33,6 +33,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   later: [],
   returns: [],
   time: { reg: 1735689600, start: null, finish: null, update: 1735689660, expiration: 1735691400 },
+  seq: 1,
   version: 1,
   ...overrides,
 });
