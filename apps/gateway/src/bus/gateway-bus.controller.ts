@@ -15,6 +15,7 @@ import {
   gatewayCreateKey,
   gatewayKeyExists,
   gatewayListKeys,
+  gatewaySetKeyAgreement,
   gatewaySetKeyDisabled,
   rateLimitHits,
   swapUpdated,
@@ -66,6 +67,15 @@ export class GatewayBusController {
   @OnRequest(gatewaySetKeyDisabled)
   async setKeyDisabled({ key, disabled }: RequestOf<typeof gatewaySetKeyDisabled>) {
     const info = await this.gateway.keys.setDisabled(key, disabled);
-    return info ? rpcOk(info) : rpcFail({ code: 'KEY_NOT_FOUND', message: `No API key ${key}`, status: 404 });
+    return info ? rpcOk(info) : keyNotFound(key);
+  }
+
+  @OnRequest(gatewaySetKeyAgreement)
+  async setKeyAgreement({ key, agreement }: RequestOf<typeof gatewaySetKeyAgreement>) {
+    const answer = await answerRpc(() => this.gateway.keys.setAgreement(key, agreement));
+    return answer.ok && answer.data === null ? keyNotFound(key) : answer;
   }
 }
+
+const keyNotFound = (key: string) =>
+  rpcFail({ code: 'KEY_NOT_FOUND', message: `No API key ${key}`, status: 404 });

@@ -9,6 +9,7 @@ import { LaterDeposits1764900000000 } from './migrations/1764900000000-later-dep
 import { DepositReplacedBy1765000000000 } from './migrations/1765000000000-deposit-replaced-by';
 import { OutboxContract1767400000000 } from './migrations/1767400000000-outbox-contract';
 import { SwapSequence1767600000000 } from './migrations/1767600000000-swap-sequence';
+import { FeeShare1767610000000 } from './migrations/1767610000000-fee-share';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -24,4 +25,5 @@ export const ENGINE_MIGRATIONS = [
   DepositReplacedBy1765000000000,
   OutboxContract1767400000000,
   SwapSequence1767600000000,
+  FeeShare1767610000000,
 ];

@@ -27,6 +27,7 @@ export interface SwapRow {
   rate_actual: string | null;
   fee_percent: string;
   partner_percent: string;
+  fee_share: string;
   fee_amount: string;
   slippage: string | null;
   deposit_network: string;
@@ -82,6 +83,7 @@ export function rowToSwap(row: SwapRow): Swap {
     rateActual: row.rate_actual,
     feePercent: row.fee_percent,
     partnerPercent: row.partner_percent,
+    feeShare: row.fee_share,
     feeAmount: BigInt(row.fee_amount),
     slippage: row.slippage,
     depositAddress: row.deposit_address,
@@ -125,6 +127,7 @@ export const SWAP_COLUMN_TYPES = {
   rate_actual: 'text',
   fee_percent: 'text',
   partner_percent: 'text',
+  fee_share: 'text',
   fee_amount: 'numeric(78,0)',
   slippage: 'text',
   deposit_network: 'text',
@@ -171,6 +174,7 @@ export function swapToRecord(swap: Omit<Swap, 'seq'>): Record<SwapColumn, unknow
     rate_actual: swap.rateActual,
     fee_percent: swap.feePercent,
     partner_percent: swap.partnerPercent,
+    fee_share: swap.feeShare,
     fee_amount: swap.feeAmount.toString(),
     slippage: swap.slippage,
     deposit_network: CURRENCIES[swap.from].network,

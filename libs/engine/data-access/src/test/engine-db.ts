@@ -37,6 +37,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     rateActual: null,
     feePercent: '0.25',
     partnerPercent: '0',
+    feeShare: '0',
     feeAmount: 375_000_000_000_000n,
     slippage: null,
     depositAddress: `bc1qtest${id.toLowerCase()}`,

@@ -75,6 +75,7 @@ export class CreateSwap {
       rateActual: null,
       feePercent: quote.feePercent,
       partnerPercent: quote.partnerPercent,
+      feeShare: key.feeShare,
       feeAmount: quote.feeAmount,
       slippage: null,
       depositAddress: this.addresses.address(network, index as number),

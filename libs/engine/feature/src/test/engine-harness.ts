@@ -60,6 +60,7 @@ export const KEY: KeyTerms = {
   dryrunEnabled: true,
   autoExecuteOnMismatch: false,
   partnerPercent: '0',
+  feeShare: '0',
 };
 
 /** 0.01 BTC → ETH, float, with a fresh request id. */

@@ -4,6 +4,7 @@ import { GatewayInit1763700000000 } from './migrations/1763700000000-gateway-ini
 import { IdempotencyKeys1766000000000 } from './migrations/1766000000000-idempotency-keys';
 import { SwapHistory1767100000000 } from './migrations/1767100000000-swap-history';
 import { SwapHistorySequence1767600000000 } from './migrations/1767600000000-swap-history-sequence';
+import { FeeShare1767610000000 } from './migrations/1767610000000-fee-share';
 
 /** The gateway's schema: its entities and migrations, in order. */
 export const GATEWAY_SCHEMA = 'gateway';
@@ -13,4 +14,5 @@ export const GATEWAY_MIGRATIONS = [
   IdempotencyKeys1766000000000,
   SwapHistory1767100000000,
   SwapHistorySequence1767600000000,
+  FeeShare1767610000000,
 ];

@@ -38,6 +38,7 @@ import {
   gatewayKeyExists,
   gatewayListKeys,
   gatewaySetKeyDisabled,
+  gatewaySetKeyAgreement,
   rateLimitHits,
 } from './gateway.ops';
 import { currencySettingsKv, liquidityKv, pairSettingsKv, pricesKv } from './market.kv';
@@ -145,7 +146,12 @@ export const DEVNET_CHAIN_CALLS: AnyRpc[] = [
 ];
 
 /** What swapctl asks of each service: every operator command, and nothing a service does. */
-const GATEWAY_OPS: AnyRpc[] = [gatewayCreateKey, gatewayListKeys, gatewaySetKeyDisabled];
+const GATEWAY_OPS: AnyRpc[] = [
+  gatewayCreateKey,
+  gatewayListKeys,
+  gatewaySetKeyDisabled,
+  gatewaySetKeyAgreement,
+];
 const PRICING_OPS: AnyRpc[] = [
   pricingListPrices,
   pricingListCurrencies,

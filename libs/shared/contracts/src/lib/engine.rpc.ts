@@ -12,6 +12,8 @@ export const keyTerms = z.object({
   dryrunEnabled: z.boolean(),
   autoExecuteOnMismatch: z.boolean(),
   partnerPercent: decimal,
+  /** Percent of the service fee booked to the key (D19); absent from a gateway older than it. */
+  feeShare: decimal.default('0'),
 });
 export type KeyTerms = z.infer<typeof keyTerms>;
 

@@ -64,6 +64,8 @@ export const swapSnapshot = z.object({
   rateActual: decimal.nullable(),
   feePercent: decimal,
   partnerPercent: decimal,
+  /** The key's fee share (percent of the service fee); absent from events published before it existed. */
+  feeShare: decimal.default('0'),
   feeAmount: units,
   slippage: decimal.nullable(),
   depositAddress: z.string(),

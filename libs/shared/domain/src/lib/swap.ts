@@ -155,6 +155,11 @@ export interface Swap {
   /** Total fee percent (service fee plus partner share), e.g. "0.25". */
   feePercent: string;
   partnerPercent: string;
+  /**
+   * The key's fee-share agreement when the swap was created: the percent of the service fee
+   * (`feeAmount`) booked to the partner; "0" without one. Exclusive with a volume share.
+   */
+  feeShare: string;
   /** Absolute fee in to-currency base units. */
   feeAmount: bigint;
   /** Applied vs quoted rate in percent; set when the deposit is credited. */

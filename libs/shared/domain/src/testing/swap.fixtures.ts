@@ -35,6 +35,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     rateActual: null,
     feePercent: '0.25',
     partnerPercent: '0',
+    feeShare: '0',
     feeAmount: 387_500_000_000_000n,
     slippage: null,
     depositAddress: 'bc1qdepositaddressxxxxxxxxxxxxxxxxxxxxxxx',

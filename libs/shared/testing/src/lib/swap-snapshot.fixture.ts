@@ -18,6 +18,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   rateActual: null,
   feePercent: '1',
   partnerPercent: '0',
+  feeShare: '0',
   feeAmount: '12470',
   slippage: null,
   depositAddress: 'ltc1qdeposit',

@@ -54,6 +54,7 @@ function engineCreateRequest(command: CreateSwapCommand, requestId: string): Eng
       dryrunEnabled: key.dryrunEnabled,
       autoExecuteOnMismatch: key.autoExecuteOnMismatch,
       partnerPercent: key.partnerPercent,
+      feeShare: key.feeShare,
     },
   };
 }

@@ -13,6 +13,7 @@ const request: EngineCreateSwapRequest = {
     dryrunEnabled: false,
     autoExecuteOnMismatch: false,
     partnerPercent: '0',
+    feeShare: '0',
   },
   type: 'float',
   from: 'LTC',
