@@ -6,7 +6,7 @@ import { ADDRESSES, SwapDriver } from './support/swap-driver';
 /** ETH base units as the API writes them. */
 const inEth = (units: bigint) => fromUnits(units, CURRENCIES.ETH.chainDecimals, CURRENCIES.ETH.precision);
 
-describe('partners (D19): a fee-share agreement, as an operator sets it and an integrator sees it', () => {
+describe('partners (D19): agreements and referral codes, as an operator sets them and an integrator sees them', () => {
   let stack: Stack;
   let driver: SwapDriver;
   let partner: TestKey;
@@ -63,5 +63,27 @@ describe('partners (D19): a fee-share agreement, as an operator sets it and an i
     // The next swap has the volume share now set.
     const quote = await api.price({ from: 'BTC', to: 'ETH', amount: '0.01' });
     expect(quote.fee).toMatchObject({ percent: 0.35, partnerPercent: 0.1 });
+  });
+  it('issues, lists and revokes referral codes with swapctl, each a link to the service page', async () => {
+    const first = await driver.swapctl('keys', 'referral', partner.key);
+    const second = await driver.swapctl('keys', 'referral', partner.key);
+    const publicUrl = stack.apiUrl.replace(/\/v1$/, '');
+    for (const issued of [first, second]) {
+      expect(Object.keys(issued)).toEqual(['key', 'code', 'url']);
+      expect(issued).toEqual({
+        key: partner.key,
+        code: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
+        url: `${publicUrl}/swap/new?ref=${issued.code}`,
+      });
+    }
+
+    const revoked = await driver.swapctl('keys', 'referral', partner.key, '--revoke', first.code);
+    expect(revoked).toMatchObject({ code: first.code, revokedAt: expect.any(Number) });
+    const codes = await driver.swapctl('keys', 'referral', partner.key, '--list');
+    expect(codes).toEqual([
+      { ...first, createdAt: expect.any(Number), revokedAt: revoked.revokedAt },
+      { ...second, createdAt: expect.any(Number), revokedAt: null },
+    ]);
+    await expect(driver.swapctl('keys', 'referral', 'ak_nobody')).rejects.toThrow(/No API key ak_nobody/);
   });
 });

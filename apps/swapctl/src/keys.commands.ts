@@ -24,6 +24,7 @@ import {
   reportKeyCreation,
   reportKeyListing,
 } from './keys-webhook.commands';
+import { registerKeyReferralCommand } from './keys-referral.commands';
 import { formatAgreementSet, formatKeySettings } from './keys.format';
 import { unwrap, type OpsBus } from './ops-bus';
 import { registerDeriveCommand } from './derive.command';
@@ -157,6 +158,7 @@ export function registerKeyCommands(program: Command, ctx: CliContext): void {
   }
 
   registerKeyWebhookCommand(keys, ctx);
+  registerKeyReferralCommand(keys, ctx);
   registerXpubsCommand(keys, ctx);
   registerDeriveCommand(keys, ctx);
 }

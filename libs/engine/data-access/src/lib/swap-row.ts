@@ -15,6 +15,7 @@ export interface SwapRow {
   token: string;
   api_key: string;
   dryrun: boolean;
+  ref: string | null;
   type: Swap['type'];
   direction: Swap['direction'];
   status: Swap['status'];
@@ -71,6 +72,7 @@ export function rowToSwap(row: SwapRow): Swap {
     token: row.token,
     apiKey: row.api_key,
     dryrun: row.dryrun,
+    ref: row.ref,
     type: row.type,
     direction: row.direction,
     status: row.status,
@@ -115,6 +117,7 @@ export const SWAP_COLUMN_TYPES = {
   token: 'text',
   api_key: 'text',
   dryrun: 'boolean',
+  ref: 'text',
   type: 'text',
   direction: 'text',
   status: 'text',
@@ -162,6 +165,7 @@ export function swapToRecord(swap: Omit<Swap, 'seq'>): Record<SwapColumn, unknow
     token: swap.token,
     api_key: swap.apiKey,
     dryrun: swap.dryrun,
+    ref: swap.ref,
     type: swap.type,
     direction: swap.direction,
     status: swap.status,

@@ -25,6 +25,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     token: newSwapToken(),
     apiKey: 'ak_test',
     dryrun: false,
+    ref: null,
     type: 'float',
     direction: 'from',
     status: 'NEW',

@@ -63,6 +63,7 @@ export class CreateSwap {
       token: newSwapToken(),
       apiKey: key.apiKey,
       dryrun: request.dryrun,
+      ref: request.ref,
       type,
       direction: request.direction,
       status: 'NEW',

@@ -79,6 +79,7 @@ export function createRequest(
     toAddress: ETH_ADDRESS,
     refundAddress: null,
     dryrun: false,
+    ref: null,
     ...rest,
   };
 }

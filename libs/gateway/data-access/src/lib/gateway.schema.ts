@@ -5,6 +5,7 @@ import { IdempotencyKeys1766000000000 } from './migrations/1766000000000-idempot
 import { SwapHistory1767100000000 } from './migrations/1767100000000-swap-history';
 import { SwapHistorySequence1767600000000 } from './migrations/1767600000000-swap-history-sequence';
 import { FeeShare1767610000000 } from './migrations/1767610000000-fee-share';
+import { ReferralCodes1767620000000 } from './migrations/1767620000000-referral-codes';
 
 /** The gateway's schema: its entities and migrations, in order. */
 export const GATEWAY_SCHEMA = 'gateway';
@@ -15,4 +16,5 @@ export const GATEWAY_MIGRATIONS = [
   SwapHistory1767100000000,
   SwapHistorySequence1767600000000,
   FeeShare1767610000000,
+  ReferralCodes1767620000000,
 ];

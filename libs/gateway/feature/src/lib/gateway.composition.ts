@@ -6,6 +6,7 @@ import {
   ApiKeyRepository,
   IdempotencyKeyRepository,
   RecentSwapViews,
+  ReferralCodeRepository,
   SwapHistoryRepository,
   SwapViewRepository,
   SwapViews,
@@ -22,6 +23,8 @@ import { SwapStats } from './history/swap-stats.use-case';
 import { ApiKeyCache } from './keys/api-key.cache';
 import { KeyUseCases } from './keys/key.use-cases';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { CreateReferredSwap } from './referrals/create-referred-swap.use-case';
+import { ReferralCodes } from './referrals/referral-codes.use-cases';
 import { AdvanceSwap } from './swap/advance-swap.use-case';
 import { CreateSwap } from './swap/create-swap.use-case';
 import { EngineClient } from './swap/engine.client';
@@ -74,6 +77,8 @@ export interface Gateway {
   listPairs: ListPairs;
   quoteSwap: QuoteSwap;
   createSwap: CreateSwap;
+  /** D19: the public page's create, on behalf of a referral code's key (or of no key). */
+  createReferredSwap: CreateReferredSwap;
   swapStatus: SwapStatus;
   resolveSwap: ResolveSwap;
   advanceSwap: AdvanceSwap;
@@ -90,6 +95,7 @@ export interface Gateway {
   nonces: StreamNonceStore;
   /** The bus side: operators' key commands, the keys' cache, the read model fed by swap events. */
   keys: KeyUseCases;
+  referralCodes: ReferralCodes;
   keyCache: ApiKeyCache;
   views: SwapViews;
   /** D13: Idempotency-Keys past their 24 h deleted. */
@@ -108,17 +114,20 @@ export function composeGateway(deps: GatewayDeps): Gateway {
   const history = new SwapHistoryRepository(dataSource);
   const apiKeys = new ApiKeyRepository(dataSource);
   const keyCache = new ApiKeyCache(apiKeys, secrets, clock);
+  const referralCodes = new ReferralCodeRepository(dataSource);
+  const createSwap = new CreateSwap({
+    claims: new IdempotencyClaims(idempotencyKeys, { clock }),
+    engine,
+    views,
+    rendering,
+  });
   return {
     parseCreate: (body, key) => parseCreateRequest(body, key, chains),
     listCurrencies: new ListCurrencies(market),
     listPairs: new ListPairs(market),
     quoteSwap: new QuoteSwap(market, settings.paymentWindowSeconds),
-    createSwap: new CreateSwap({
-      claims: new IdempotencyClaims(idempotencyKeys, { clock }),
-      engine,
-      views,
-      rendering,
-    }),
+    createSwap,
+    createReferredSwap: new CreateReferredSwap({ codes: referralCodes, keys: keyCache, createSwap, chains }),
     swapStatus: new SwapStatus(views, rendering),
     resolveSwap: new ResolveSwap(engine, views, rendering),
     advanceSwap: new AdvanceSwap(engine, views, rendering),
@@ -135,6 +144,7 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     ),
     nonces: new StreamNonceStore(bus),
     keys: new KeyUseCases(apiKeys, secrets, bus, clock),
+    referralCodes: new ReferralCodes(referralCodes, apiKeys, settings.publicUrl, clock),
     keyCache,
     views,
     idempotencyPrune: idempotencyPruneTask(idempotencyKeys, logger),

@@ -35,7 +35,10 @@ import { GATEWAY_NONCES_STREAM, nonceUsed } from './gateway.nonces';
 import {
   apiKeyChanged,
   gatewayCreateKey,
+  gatewayIssueReferral,
   gatewayKeyExists,
+  gatewayListReferrals,
+  gatewayRevokeReferral,
   gatewayListKeys,
   gatewaySetKeyDisabled,
   gatewaySetKeyAgreement,
@@ -151,6 +154,9 @@ const GATEWAY_OPS: AnyRpc[] = [
   gatewayListKeys,
   gatewaySetKeyDisabled,
   gatewaySetKeyAgreement,
+  gatewayIssueReferral,
+  gatewayListReferrals,
+  gatewayRevokeReferral,
 ];
 const PRICING_OPS: AnyRpc[] = [
   pricingListPrices,

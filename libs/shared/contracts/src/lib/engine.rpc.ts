@@ -25,6 +25,8 @@ export const createSwapRequest = createSwapBody.extend({
   /** Base units of the currency named by direction. */
   amount: units,
   refundAddress: z.string().nullable(),
+  /** The referral code the swap is created through, `key` being its key (D19); null otherwise. */
+  ref: z.string().nullable().default(null),
 });
 export type EngineCreateSwapRequest = z.infer<typeof createSwapRequest>;
 

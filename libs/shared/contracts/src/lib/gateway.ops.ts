@@ -72,6 +72,41 @@ export const gatewaySetKeyDisabled = defineRpc({
   response: rpcResult(apiKeyInfo),
 });
 
+/** D19: `swapctl keys referral KEY` prints what a new code gives: its link on the service's page. */
+export const issuedReferral = z.object({ key: z.string(), code: z.string(), url: z.string() });
+export type IssuedReferral = z.infer<typeof issuedReferral>;
+
+/** A key's referral code as `--list` and `--revoke` show it (unix s; revokedAt null while live). */
+export const referralCodeView = issuedReferral.extend({
+  createdAt: z.number().int(),
+  revokedAt: z.number().int().nullable(),
+});
+export type ReferralCodeView = z.infer<typeof referralCodeView>;
+
+export const gatewayIssueReferral = defineRpc({
+  name: 'gateway.referrals.issue',
+  version: 1,
+  subject: 'ops.gateway.referrals.issue',
+  request: z.object({ key: z.string() }),
+  response: rpcResult(issuedReferral),
+});
+
+export const gatewayListReferrals = defineRpc({
+  name: 'gateway.referrals.list',
+  version: 1,
+  subject: 'ops.gateway.referrals.list',
+  request: z.object({ key: z.string() }),
+  response: rpcResult(z.array(referralCodeView)),
+});
+
+export const gatewayRevokeReferral = defineRpc({
+  name: 'gateway.referrals.revoke',
+  version: 1,
+  subject: 'ops.gateway.referrals.revoke',
+  request: z.object({ key: z.string(), code: z.string() }),
+  response: rpcResult(referralCodeView),
+});
+
 /**
  * Whether an API key exists, for the notifier (a webhook is set only for a real key). Not an
  * operator command: a service asks it, and learns nothing else about keys.

@@ -52,6 +52,8 @@ export const swapSnapshot = z.object({
   token: z.string().length(22),
   apiKey: z.string(),
   dryrun: z.boolean(),
+  /** The referral code it was created through (D19); absent from events published before codes. */
+  ref: z.string().nullable().default(null),
   type: z.enum(['float', 'fixed']),
   direction: z.enum(['from', 'to']),
   status: z.enum(SWAP_STATUSES),

@@ -135,6 +135,8 @@ export interface Swap {
   /** The API key that created the swap. */
   apiKey: string;
   dryrun: boolean;
+  /** The referral code the swap was created through (D19), its key being `apiKey`; null otherwise. */
+  ref: string | null;
   type: RateType;
   direction: Direction;
   status: SwapStatus;

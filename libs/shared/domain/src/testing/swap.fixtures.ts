@@ -23,6 +23,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     token: 'tok0123456789abcdefXYZ',
     apiKey: 'key-1',
     dryrun: false,
+    ref: null,
     type: 'float',
     direction: 'from',
     status: 'NEW',

@@ -6,6 +6,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   token: 'tOkEn0123456789abcdefg',
   apiKey: 'k_3f9a1c2b7d',
   dryrun: false,
+  ref: null,
   type: 'float',
   direction: 'from',
   status: 'PENDING',

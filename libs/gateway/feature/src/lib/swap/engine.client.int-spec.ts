@@ -15,6 +15,7 @@ const request: EngineCreateSwapRequest = {
     partnerPercent: '0',
     feeShare: '0',
   },
+  ref: null,
   type: 'float',
   from: 'LTC',
   to: 'BTC',
