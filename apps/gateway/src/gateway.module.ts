@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Bus, busTransport } from '@swap/bus';
 import { GATEWAY_NONCES_STREAM, SWAP_EVENTS_STREAM } from '@swap/contracts';
 import { addressChainsFrom, type Logger } from '@swap/domain';
-import { composeGateway, NO_KEY_RIGHTS, type ReferralSwaps } from '@swap/gateway';
+import { composeGateway } from '@swap/gateway';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '@swap/gateway-data';
 import { MarketFeed } from '@swap/market';
 import { busAndDatabaseWithProbes, SecretBox } from '@swap/persistence';
@@ -16,17 +16,6 @@ import { EnvelopeFilter } from './http/envelope.filter';
 import { GATEWAY_HTTP_CONTROLLERS } from './http/http-controllers';
 import { SignatureGuard } from './http/signature.guard';
 import { IdempotencyPruning } from './idempotency-pruning';
-
-/**
- * Until the referral codes are wired in (issue 34, part A): the page quotes on no key's terms and
- * cannot create yet (its create answers "try again later", a 503).
- */
-const PENDING_REFERRAL_SWAPS: ReferralSwaps = {
-  rightsOf: async () => NO_KEY_RIGHTS,
-  create: async () => {
-    throw new Error('creates on behalf of a referral code are not wired yet');
-  },
-};
 
 /** Wires the gateway: its schema, the bus, and its use cases composed once (composeGateway). */
 export function gatewayModule(config: GatewayConfig, logger: Logger) {
@@ -59,7 +48,6 @@ export function gatewayModule(config: GatewayConfig, logger: Logger) {
             market: await MarketFeed.open(bus, Date.now, config.LIQUIDITY_MAX_AGE_SECONDS * 1000),
             secrets: new SecretBox(config.SECRETS_KEY),
             chains: addressChainsFrom(process.env),
-            referralSwaps: PENDING_REFERRAL_SWAPS,
             settings: {
               publicUrl: config.PUBLIC_URL,
               paymentWindowSeconds: config.SWAP_PAYMENT_WINDOW_SECONDS,

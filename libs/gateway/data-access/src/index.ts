@@ -2,6 +2,7 @@ export * from './lib/api-key.entity';
 export * from './lib/api-key.repository';
 export * from './lib/gateway.schema';
 export * from './lib/recent-swap-views';
+export * from './lib/referral-code.repository';
 export * from './lib/swap-history.repository';
 export * from './lib/swap-view.entity';
 export * from './lib/swap-view.repository';

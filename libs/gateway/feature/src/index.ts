@@ -5,6 +5,8 @@ export * from './lib/auth/nonce.store';
 export * from './lib/keys/active-key';
 export * from './lib/keys/api-key.cache';
 export * from './lib/keys/key.use-cases';
+export * from './lib/referrals/create-referred-swap.use-case';
+export * from './lib/referrals/referral-codes.use-cases';
 export * from './lib/rate-limit/rate-limiter';
 export * from './lib/rate-limit/token-bucket';
 export * from './lib/swap/catalog';

@@ -17,6 +17,7 @@ const keyRow = (key: string, overrides: Partial<ApiKeyRow> = {}): ApiKeyRow => (
   autoExecuteOnMismatch: false,
   ipWhitelist: ['203.0.113.0/24', '2001:db8::/32'],
   partnerPercent: '0.5',
+  feeShare: '0',
   rateLimit: 30,
   disabled: false,
   createdAt: new Date('2026-01-01T00:00:00Z'),
@@ -60,6 +61,23 @@ describe('gateway data access on PostgreSQL', () => {
       expect((await keys.find('ak_first'))?.disabled).toBe(true);
       expect(await keys.setDisabled('ak_missing', true)).toBeNull();
       expect(await keys.find('ak_missing')).toBeNull();
+    });
+
+    it('sets an agreement, and holds a key to one of the two (D19)', async () => {
+      const keys = new ApiKeyRepository(ds);
+      await keys.insert(keyRow('ak_agreement'));
+      const set = await keys.setAgreement('ak_agreement', { partnerPercent: '0', feeShare: '30' });
+      expect(set).toMatchObject({ partnerPercent: '0.000', feeShare: '30.000' });
+      expect(await keys.setAgreement('ak_missing', { partnerPercent: '0', feeShare: '1' })).toBeNull();
+      await expect(
+        keys.setAgreement('ak_agreement', { partnerPercent: '0.1', feeShare: '30' }),
+      ).rejects.toThrow(/api_keys_one_agreement/);
+      await expect(keys.insert(keyRow('ak_both', { feeShare: '1' }))).rejects.toThrow(
+        /api_keys_one_agreement/,
+      );
+      await expect(
+        keys.setAgreement('ak_agreement', { partnerPercent: '0', feeShare: '100.5' }),
+      ).rejects.toThrow();
     });
 
     it('refuses a second key with the same id', async () => {

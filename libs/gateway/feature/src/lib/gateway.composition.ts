@@ -7,6 +7,7 @@ import {
   IdempotencyKeyRepository,
   RecentSwapViews,
   PageSwapRepository,
+  ReferralCodeRepository,
   SwapHistoryRepository,
   SwapViewRepository,
   SwapViews,
@@ -23,6 +24,8 @@ import { SwapStats } from './history/swap-stats.use-case';
 import { ApiKeyCache } from './keys/api-key.cache';
 import { KeyUseCases } from './keys/key.use-cases';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { CreateReferredSwap } from './referrals/create-referred-swap.use-case';
+import { ReferralCodes } from './referrals/referral-codes.use-cases';
 import { AdvanceSwap } from './swap/advance-swap.use-case';
 import { CreateSwap } from './swap/create-swap.use-case';
 import { EngineClient } from './swap/engine.client';
@@ -34,14 +37,7 @@ import { PublicStatus } from './swap/public-status.use-case';
 import { QuoteSwap } from './swap/quote-swap.use-case';
 import type { Body } from './swap/request-body';
 import { ResolveSwap } from './swap/resolve-swap.use-case';
-import {
-  ClientHash,
-  FormStamps,
-  NewSwapPage,
-  PageQuote,
-  type ReferralSwaps,
-  StartSwap,
-} from './swap/new-swap-page';
+import { ClientHash, FormStamps, NewSwapPage, PageQuote, StartSwap } from './swap/new-swap-page';
 import { IpRateLimiter, StatusPage, type StatusPageSettings } from './swap/status-page';
 import { SwapStatus } from './swap/swap-status.use-case';
 import { parseCreateRequest, type CreateRequest } from './swap/swap-request.parser';
@@ -81,8 +77,6 @@ export interface GatewayDeps {
   secrets: SecretBox;
   /** The networks run on testnet or regtest: their address formats are the valid ones (D8). */
   chains: AddressChains;
-  /** D19's creates on behalf of a referral code (the public swap page's only way to create). */
-  referralSwaps: ReferralSwaps;
   settings: GatewaySettings;
   clock: Clock;
   logger: Logger;
@@ -96,6 +90,8 @@ export interface Gateway {
   listPairs: ListPairs;
   quoteSwap: QuoteSwap;
   createSwap: CreateSwap;
+  /** D19: the public page's create, on behalf of a referral code's key (or of no key). */
+  createReferredSwap: CreateReferredSwap;
   swapStatus: SwapStatus;
   resolveSwap: ResolveSwap;
   advanceSwap: AdvanceSwap;
@@ -117,6 +113,7 @@ export interface Gateway {
   nonces: StreamNonceStore;
   /** The bus side: operators' key commands, the keys' cache, the read model fed by swap events. */
   keys: KeyUseCases;
+  referralCodes: ReferralCodes;
   keyCache: ApiKeyCache;
   views: SwapViews;
   /** D13: Idempotency-Keys past their 24 h deleted. */
@@ -124,7 +121,7 @@ export interface Gateway {
 }
 
 export function composeGateway(deps: GatewayDeps): Gateway {
-  const { dataSource, bus, market, secrets, chains, referralSwaps, settings, clock, logger } = deps;
+  const { dataSource, bus, market, secrets, chains, settings, clock, logger } = deps;
   const views = new SwapViews(
     new SwapViewRepository(dataSource),
     new RecentSwapViews(settings.swapViewCacheSize),
@@ -135,20 +132,29 @@ export function composeGateway(deps: GatewayDeps): Gateway {
   const history = new SwapHistoryRepository(dataSource);
   const apiKeys = new ApiKeyRepository(dataSource);
   const keyCache = new ApiKeyCache(apiKeys, secrets, clock);
+  const referralCodes = new ReferralCodeRepository(dataSource);
+  const createSwap = new CreateSwap({
+    claims: new IdempotencyClaims(idempotencyKeys, { clock }),
+    engine,
+    views,
+    rendering,
+  });
+  const createReferredSwap = new CreateReferredSwap({
+    codes: referralCodes,
+    keys: keyCache,
+    createSwap,
+    chains,
+  });
   const quoteSwap = new QuoteSwap(market, settings.paymentWindowSeconds);
-  const pageQuote = new PageQuote(referralSwaps, quoteSwap);
+  const pageQuote = new PageQuote(createReferredSwap, quoteSwap);
   const stamps = new FormStamps(settings.swapPage.secret, clock);
   return {
     parseCreate: (body, key) => parseCreateRequest(body, key, chains),
     listCurrencies: new ListCurrencies(market),
     listPairs: new ListPairs(market),
     quoteSwap,
-    createSwap: new CreateSwap({
-      claims: new IdempotencyClaims(idempotencyKeys, { clock }),
-      engine,
-      views,
-      rendering,
-    }),
+    createSwap,
+    createReferredSwap,
     swapStatus: new SwapStatus(views, rendering),
     resolveSwap: new ResolveSwap(engine, views, rendering),
     advanceSwap: new AdvanceSwap(engine, views, rendering),
@@ -159,7 +165,7 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     statusPage: new StatusPage(settings.statusPage),
     statusPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
     newSwapPage: new NewSwapPage({
-      swaps: referralSwaps,
+      swaps: createReferredSwap,
       quotes: pageQuote,
       market,
       chains,
@@ -168,7 +174,7 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     }),
     pageQuote,
     startSwap: new StartSwap({
-      swaps: referralSwaps,
+      swaps: createReferredSwap,
       stamps,
       creates: new IpRateLimiter(settings.swapPage.createsPerMinute, clock, 60_000),
       log: new PageSwapRepository(dataSource),
@@ -188,6 +194,7 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     ),
     nonces: new StreamNonceStore(bus),
     keys: new KeyUseCases(apiKeys, secrets, bus, clock),
+    referralCodes: new ReferralCodes(referralCodes, apiKeys, settings.publicUrl, clock),
     keyCache,
     views,
     idempotencyPrune: idempotencyPruneTask(idempotencyKeys, logger),

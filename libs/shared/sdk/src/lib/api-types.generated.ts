@@ -535,6 +535,8 @@ export interface components {
       proposed: components['schemas']['Proposed'] | null;
       dryrun: boolean;
       url: string | null;
+      /** @description The referral code the swap was created through on the service's page (D19), the code of the key it belongs to; null otherwise */
+      ref: string | null;
       /** @description Deposits the swap did not take (after it ended, or that it could not add), each going back by itself */
       returns: components['schemas']['DepositReturn'][];
     };

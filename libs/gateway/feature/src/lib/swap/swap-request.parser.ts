@@ -41,8 +41,8 @@ function quoteTerms(request: QuoteBody, key: KeyRights): PriceSwapRequest {
   return { from, to, type, direction, amount, partnerPercent };
 }
 
-/** The engine's create request, but for who asks (the use case adds the request id and the key). */
-export type CreateRequest = Omit<EngineCreateSwapRequest, 'requestId' | 'key'>;
+/** The engine's create request, but for who asks (the use case adds the request id, the key and any code). */
+export type CreateRequest = Omit<EngineCreateSwapRequest, 'requestId' | 'key' | 'ref'>;
 
 /** Section 4.1: the body of /swap/create. */
 export function parseCreateRequest(body: Body, key: ApiKeyInfo, chains: AddressChains = {}): CreateRequest {

@@ -7,7 +7,7 @@ import { NEW_SWAP_ASSETS } from './new-swap.assets';
 import { FORM_FIELDS, parseNewSwapForm } from './new-swap.form';
 import { NewSwapPage } from './new-swap-page';
 import { PageQuote } from './page-quote.use-case';
-import { NO_KEY_RIGHTS } from './referral-swaps.port';
+import { NO_KEY } from '../../referrals/create-referred-swap.use-case';
 
 const FIXED: KeyRights = { fixedRateEnabled: true, dryrunEnabled: false, partnerPercent: '0.5' };
 const LTC_ADDRESS = 'ltc1qxtm55gultqzhqzl2p3ks50hg2478y3hehuj6dz';
@@ -22,7 +22,7 @@ describe('the public swap page (D19)', () => {
     ['BTC', '60000'],
   ])
     market.setPrice({ coin, usd, at: now, sources: [] });
-  const referral = { rightsOf: async (ref: string | null) => (ref === 'FIXED1' ? FIXED : NO_KEY_RIGHTS) };
+  const referral = { rightsOf: async (ref: string | undefined) => (ref === 'FIXED1' ? FIXED : NO_KEY) };
   const pageQuote = new PageQuote(referral, new QuoteSwap(market, 3600));
   const swapPage = new NewSwapPage({
     swaps: referral,

@@ -38,7 +38,7 @@ describe("the swap page's form (D19)", () => {
       direction: undefined,
       type: 'fixed',
     });
-    expect(refOf(form)).toBeNull();
+    expect(refOf(form)).toBeUndefined();
     expect(refOf(parseNewSwapForm('ref=+CODE+'))).toBe('CODE');
   });
 

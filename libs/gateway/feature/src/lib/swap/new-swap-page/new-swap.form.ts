@@ -45,7 +45,7 @@ export function queryParams(query: Readonly<Record<string, unknown>>): URLSearch
 }
 
 /** The referral code, or none. */
-export const refOf = (form: NewSwapForm): string | null => form.ref.trim() || null;
+export const refOf = (form: NewSwapForm): string | undefined => form.ref.trim() || undefined;
 
 /**
  * The form's fields as section 4.1's body: a field left empty is not sent, so the API names a

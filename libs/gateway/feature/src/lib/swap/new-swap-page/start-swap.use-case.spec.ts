@@ -4,15 +4,18 @@ import { IpRateLimiter } from '../status-page/ip-rate-limiter';
 import { ClientHash } from './client-hash';
 import { FormStamps } from './form-stamp';
 import { parseNewSwapForm } from './new-swap.form';
+import type { ReferredCreate } from '../../referrals/create-referred-swap.use-case';
 import type { ReferralSwaps } from './referral-swaps.port';
 import { type PageSwapLog, StartSwap } from './start-swap.use-case';
 
 /** The referral creates as the page sees them: the API's refusals, or a swap with its status page. */
-class FakeReferralSwaps implements Pick<ReferralSwaps, 'create'> {
-  readonly created: Array<{ ref: string | null; body: object }> = [];
+class FakeReferralSwaps implements Pick<ReferralSwaps, 'execute'> {
+  readonly created: Array<{ ref: string | undefined; body: object }> = [];
+  readonly requestIds = new Set<string>();
 
-  async create(ref: string | null, body: Record<string, unknown>): Promise<SwapOrderView> {
+  async execute({ ref, body, requestId }: ReferredCreate): Promise<SwapOrderView> {
     if (body['toAddress'] === 'bad') throw SwapErrors.invalidToAddress('ETH');
+    this.requestIds.add(requestId);
     this.created.push({ ref, body });
     const id = `SW${String(this.created.length).padStart(8, '0')}`;
     return { id, url: `https://swap.example/swap/${id}?token=t` } as SwapOrderView;
@@ -98,6 +101,7 @@ describe('creating a swap from the page (POST /swap/new)', () => {
       retryAfter: 30,
     });
     expect(await start.execute(form(VALID), '198.51.100.1')).toHaveProperty('created');
+    expect(swaps.requestIds.size).toBe(3); // each submission its own request id: its own swap
   });
 
   it('limits the swaps one client has waiting for a deposit', async () => {

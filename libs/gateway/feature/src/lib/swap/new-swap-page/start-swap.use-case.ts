@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isSwapError, type Logger, type SwapOrderView } from '@swap/domain';
 import type { ClientHash } from './client-hash';
 import type { FormStamps, StampCheck } from './form-stamp';
@@ -19,7 +20,7 @@ export interface StartSwapLimits {
 }
 
 export interface StartSwapDeps {
-  swaps: Pick<ReferralSwaps, 'create'>;
+  swaps: Pick<ReferralSwaps, 'execute'>;
   stamps: FormStamps;
   /** Creates per client per minute. */
   creates: IpRateLimiter;
@@ -69,7 +70,9 @@ export class StartSwap {
     }
     let created: SwapOrderView;
     try {
-      created = await swaps.create(refOf(form), createBodyOf(form));
+      // Each submission its own swap: the engine makes one per request id, and no key's nonce names it.
+      const requestId = `page:${randomUUID()}`;
+      created = await swaps.execute({ ref: refOf(form), body: createBodyOf(form), requestId });
     } catch (error) {
       if (!isSwapError(error)) throw error;
       return { refused: error.message, status: error.status, retryAfter: error.retryAfter };
