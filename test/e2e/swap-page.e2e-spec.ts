@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SwapErrors } from '@swap/domain';
 import type { SwapClient } from '@swap/sdk';
 import { VALID_ADDRESSES } from '@swap/domain/testing';
 import { Stack } from '@swap/stack';
+import { launchChromium } from './support/chromium';
 import { SwapDriver } from './support/swap-driver';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -172,17 +173,7 @@ describe('the public swap page in a browser (D19)', () => {
     const driver = new SwapDriver(stack, partner);
     code = (await driver.swapctl('keys', 'referral', key.key)).code;
     origin = stack.gateways[0].url;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    browser = await launchChromium();
     await stack.pricesReady(key);
   }, 120_000);
   afterAll(async () => {
