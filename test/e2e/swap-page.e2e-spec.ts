@@ -227,4 +227,26 @@ describe('the public swap page in a browser (D19)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('works with JavaScript off: "Get a quote" shows it again with the quote, create lands on the status page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${origin}/swap/new?ref=${code}`);
+    await page.selectOption('select[name="from"]', 'LTC');
+    await page.selectOption('select[name="to"]', 'ETH');
+    await page.fill('input[name="amount"]', '1.5');
+    await page.fill('input[name="toAddress"]', VALID_ADDRESSES.ETH);
+    await page.click('button:has-text("Get a quote")');
+    await page.waitForURL(/\/swap\/new\?ref=.*amount=1\.5/);
+    expect(await page.locator('[data-q="send"]').innerText()).toBe('1.5 LTC');
+    expect(await page.locator('#toAddress-check').innerText()).toBe('Valid address.');
+    await page.waitForTimeout(2000); // the form's stamp wants a couple of seconds
+
+    await page.click('button:has-text("Create the swap")');
+    await page.waitForURL(/\/swap\/\w{10}\?token=[\w-]{22}$/);
+    expect(await page.locator('.notice h2').first().innerText()).toBe('Send 1.5 LTC');
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    expect((await partner.status(id)).ref).toBe(code); // the code went along through the quote
+    await context.close();
+  });
 });
