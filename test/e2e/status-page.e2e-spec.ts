@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { type CurrencyCode } from '@swap/domain';
 import { SwapClient, SwapOrder } from '@swap/sdk';
 import { repoRoot, Stack } from '@swap/stack';
+import { launchChromium } from './support/chromium';
 import { ADDRESSES, SwapDriver } from './support/swap-driver';
 
 const OUTPUT = join(repoRoot(), 'test-output', 'status-page');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 390, height: 844 };
 const MAINNET_USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
@@ -56,21 +56,7 @@ describe('the status page in a browser (D17)', () => {
     api = stack.client(key);
     driver = new SwapDriver(stack, api);
     origin = stack.gateways[0].url;
-    // Headless, in a fresh profile that playwright makes and removes. Without the background-networking
-    // switches Chromium's own connections crowd out the page's on these machines.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     await stack.pricesReady(key);
   }, 120_000);
 

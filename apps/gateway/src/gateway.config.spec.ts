@@ -133,3 +133,28 @@ describe('gateway config: the status page (D17)', () => {
     );
   });
 });
+
+describe('gateway config: the public swap page (D19)', () => {
+  const swapPage = (env: Record<string, string> = {}) =>
+    parseConfig(gatewayConfigSchema, { ...BASE, ...env }).swapPage;
+
+  it('defaults to 5 creates a minute and 3 open swaps per client, under a secret derived from SECRETS_KEY', () => {
+    const config = swapPage();
+    expect(config).toMatchObject({ createsPerMinute: 5, openSwaps: 3 });
+    expect(config.secret).toHaveLength(32);
+    expect(config.secret.equals(Buffer.from(BASE.SECRETS_KEY, 'hex'))).toBe(false); // derived, not the key itself
+    expect(swapPage().secret.equals(config.secret)).toBe(true); // every replica derives the same
+  });
+
+  it('takes its own secret and limits, and refuses a short secret and a limit that is not a positive integer', () => {
+    const config = swapPage({
+      SWAP_PAGE_SECRET: 'x'.repeat(40),
+      SWAP_PAGE_CREATES_PER_MINUTE: '2',
+      SWAP_PAGE_OPEN_SWAPS: '1',
+    });
+    expect(config).toEqual({ secret: Buffer.from('x'.repeat(40)), createsPerMinute: 2, openSwaps: 1 });
+    expect(() => swapPage({ SWAP_PAGE_SECRET: 'short' })).toThrow(/SWAP_PAGE_SECRET: at least 32 characters/);
+    expect(() => swapPage({ SWAP_PAGE_OPEN_SWAPS: '0' })).toThrow(/SWAP_PAGE_OPEN_SWAPS/);
+    expect(() => swapPage({ SWAP_PAGE_CREATES_PER_MINUTE: 'many' })).toThrow(/SWAP_PAGE_CREATES_PER_MINUTE/);
+  });
+});

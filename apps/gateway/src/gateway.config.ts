@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { NETWORKS, type Network } from '@swap/domain';
@@ -7,6 +8,7 @@ import {
   isExplorerTemplate,
   MAINNET_PAYMENT_CHAINS,
   type StatusPageSettings,
+  type SwapPageSettings,
 } from '@swap/gateway';
 import { isSecretBoxKey } from '@swap/persistence';
 
@@ -128,6 +130,12 @@ export const gatewayConfigSchema = z
     LIVE_CONNECTIONS_PER_KEY: z.coerce.number().int().positive().default(20),
     /** D18: the heartbeat; a WebSocket that does not answer a ping by the next one is closed. */
     LIVE_PING_SECONDS: z.coerce.number().int().positive().default(25),
+    /** D19: signs the swap page's form stamps and keys its hashes of client IPs; unset: derived from SECRETS_KEY. */
+    SWAP_PAGE_SECRET: z.string().trim().min(32, 'at least 32 characters').optional(),
+    /** D19: swaps one client IP (IPv6: its /64) may create on the swap page per minute. */
+    SWAP_PAGE_CREATES_PER_MINUTE: z.coerce.number().int().positive().default(5),
+    /** D19: swaps one client IP may have waiting for their deposit (NEW) at once, across replicas. */
+    SWAP_PAGE_OPEN_SWAPS: z.coerce.number().int().positive().default(3),
     /** The status page's EIP-681 payment requests: the chains' ids and the USDT contract (as the EVM services read them). */
     ETH_CHAIN_ID: chainId(MAINNET_PAYMENT_CHAINS.ethChainId),
     AVAX_CHAIN_ID: chainId(MAINNET_PAYMENT_CHAINS.avaxChainId),
@@ -150,6 +158,13 @@ export const gatewayConfigSchema = z
         usdtErcContract: env.USDTERC_CONTRACT,
       },
     } satisfies StatusPageSettings,
+    swapPage: {
+      secret: env.SWAP_PAGE_SECRET
+        ? Buffer.from(env.SWAP_PAGE_SECRET)
+        : Buffer.from(hkdfSync('sha256', env.SECRETS_KEY, '', 'swap page (D19)', 32)),
+      createsPerMinute: env.SWAP_PAGE_CREATES_PER_MINUTE,
+      openSwaps: env.SWAP_PAGE_OPEN_SWAPS,
+    } satisfies SwapPageSettings,
   }));
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -62,6 +62,7 @@ export function gatewayModule(config: GatewayConfig, logger: Logger) {
                 subscriptionsPerConnection: config.LIVE_SUBSCRIPTIONS_PER_CONNECTION,
                 connectionsPerKey: config.LIVE_CONNECTIONS_PER_KEY,
               },
+              swapPage: config.swapPage,
             },
             clock: Date.now,
             logger,

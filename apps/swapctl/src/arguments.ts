@@ -20,6 +20,16 @@ export function parsePartnerPercent(value: string): string {
   return value;
 }
 
+/** D19's fee share: percent of the service fee, a plain decimal with at most 3 places, 0 < P ≤ 100. */
+export function parseFeeShare(value: string): string {
+  const problem = 'fee share must be a percent above 0 and at most 100, with at most 3 decimal places';
+  const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(value);
+  if (!match) throw new InvalidArgumentError(problem);
+  const thousandths = BigInt(match[1]) * 1000n + BigInt((match[2] ?? '').padEnd(3, '0'));
+  if (thousandths === 0n || thousandths > 100_000n) throw new InvalidArgumentError(problem);
+  return value;
+}
+
 /** Requests per second allowed to the key, per endpoint (D5). */
 export function parseRateLimit(value: string): number {
   return positiveInteger(value, 'rate limit', MAX_RATE_LIMIT);

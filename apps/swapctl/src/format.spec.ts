@@ -64,11 +64,13 @@ describe('key formatting', () => {
       .trimEnd()
       .split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^KEY\s+LABEL\s+STATE\s+RATE\/S\s+PARTNER %/);
+    expect(lines[0]).toMatch(/^KEY\s+LABEL\s+STATE\s+RATE\/S\s+AGREEMENT/);
     expect(lines[1]).toMatch(
-      /^k_3f9a1c2b7d\s+shop\s+active\s+30\s+0\.5\s+yes\s+no\s+no\s+203\.0\.113\.0\/24\s+2025-01-01/,
+      /^k_3f9a1c2b7d\s+shop\s+active\s+30\s+volume 0\.5 %\s+yes\s+no\s+no\s+203\.0\.113\.0\/24\s+2025-01-01/,
     );
     expect(lines[2]).toMatch(/^k_2\s+-\s+disabled\s.*\sany\s+2025-01-01/);
+    const feeShare = formatKeyTable([keyInfo({ partnerPercent: '0', feeShare: '30' })]);
+    expect(feeShare.split('\n')[1]).toMatch(/\s30\s+fee share 30 %\s+yes/);
   });
 
   it('says so when there is no key', () => {
@@ -80,6 +82,11 @@ describe('key formatting', () => {
     expect(text).toContain('rate limit                30 requests/s per endpoint\n');
     expect(text).toContain('auto-execute on mismatch  yes\n');
     expect(text).toContain('ip whitelist              203.0.113.0/24\n');
+    expect(text).toContain('agreement                 volume share: 0.5 % added to the service fee\n');
+    expect(formatKeySettings(keyInfo({ partnerPercent: '0', feeShare: '12.5' }))).toContain(
+      'agreement                 fee share: 12.5 % of the service fee\n',
+    );
+    expect(formatKeySettings(keyInfo({ partnerPercent: '0' }))).toContain('agreement                 none\n');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ApiKeyInfo } from '@swap/contracts';
+import type { ApiKeyInfo, KeyAgreement } from '@swap/contracts';
 import { fields, table, time, yesNo } from './output';
 
 /** A key as `keys list` shows it: `webhook` is its URL or null, absent when the notifier did not say. */
@@ -30,7 +30,7 @@ export function formatKeyTable(keys: readonly ListedKey[]): string {
   const withWebhooks = keys.some((k) => k.webhook !== undefined);
   return table(
     [
-      ...['KEY', 'LABEL', 'STATE', 'RATE/S', 'PARTNER %', 'FIXED', 'DRY-RUN', 'AUTO-EXEC', 'IPS', 'CREATED'],
+      ...['KEY', 'LABEL', 'STATE', 'RATE/S', 'AGREEMENT', 'FIXED', 'DRY-RUN', 'AUTO-EXEC', 'IPS', 'CREATED'],
       ...(withWebhooks ? ['WEBHOOK'] : []),
     ],
     keys.map((k) => [
@@ -38,7 +38,7 @@ export function formatKeyTable(keys: readonly ListedKey[]): string {
       k.label ?? '-',
       state(k),
       String(k.rateLimit),
-      k.partnerPercent,
+      agreement(k, 'short'),
       yesNo(k.fixedRateEnabled),
       yesNo(k.dryrunEnabled),
       yesNo(k.autoExecuteOnMismatch),
@@ -55,7 +55,7 @@ export function formatKeySettings(k: ApiKeyInfo): string {
     ['label', k.label ?? '-'],
     ['state', state(k)],
     ['rate limit', `${k.rateLimit} requests/s per endpoint`],
-    ['partner percent', k.partnerPercent],
+    ['agreement', agreement(k, 'long')],
     ['fixed rate', yesNo(k.fixedRateEnabled)],
     ['dry run', yesNo(k.dryrunEnabled)],
     ['auto-execute on mismatch', yesNo(k.autoExecuteOnMismatch)],
@@ -65,3 +65,27 @@ export function formatKeySettings(k: ApiKeyInfo): string {
 }
 
 const state = (k: ApiKeyInfo): string => (k.disabled ? 'disabled' : 'active');
+
+const isNone = (percent: string) => /^0(\.0*)?$/.test(percent);
+
+/** D19's agreement in words: a volume share added to the fee, a fee share of it, or none. */
+function agreement(k: KeyAgreement, style: 'short' | 'long'): string {
+  if (!isNone(k.feeShare)) {
+    return style === 'short' ? `fee share ${k.feeShare} %` : `fee share: ${k.feeShare} % of the service fee`;
+  }
+  if (!isNone(k.partnerPercent)) {
+    return style === 'short'
+      ? `volume ${k.partnerPercent} %`
+      : `volume share: ${k.partnerPercent} % added to the service fee`;
+  }
+  return style === 'short' ? '-' : 'none';
+}
+
+/** What `keys set` did: the key's settings, and the agreement it replaced when there was one. */
+export function formatAgreementSet({ info, before }: { info: ApiKeyInfo; before: KeyAgreement }): string {
+  const replaced =
+    agreement(before, 'long') === agreement(info, 'long') || agreement(before, 'long') === 'none'
+      ? ''
+      : `replaced the ${agreement(before, 'long')}\n`;
+  return `${replaced}${formatKeySettings(info)}`;
+}

@@ -23,6 +23,7 @@ describe('swapctl keys', () => {
           autoExecuteOnMismatch: false,
           ipWhitelist: [],
           partnerPercent: '0',
+          feeShare: '0',
           rateLimit: 30,
         },
       },
@@ -49,10 +50,60 @@ describe('swapctl keys', () => {
       autoExecuteOnMismatch: true,
       ipWhitelist: ['10.0.0.0/8', '203.0.113.7'],
       partnerPercent: '0.25',
+      feeShare: '0',
       rateLimit: 120,
     });
     expect(cli.stdout()).toContain('secret  s3cret');
     expect(cli.stdout()).toContain('shown only this once');
+  });
+
+  it('creates a key with a fee-share agreement (D19)', async () => {
+    const cli = fakeCli({ 'gateway.keys.create': ok({ key: 'k_new', secret: 's3cret' }) });
+
+    expect(await runCli(words('keys create --fee-share 30 --json'), cli.ctx)).toBe(EXIT.ok);
+
+    expect(cli.calls[0].body).toMatchObject({ partnerPercent: '0', feeShare: '30' });
+  });
+
+  it("sets a key's agreement, saying which one it replaced", async () => {
+    const cli = fakeCli({
+      'gateway.keys.set-agreement': (body) => {
+        const { key, agreement } = body as {
+          key: string;
+          agreement: { partnerPercent: string; feeShare: string };
+        };
+        return {
+          ok: true,
+          data: { info: keyInfo({ key, ...agreement }), before: { partnerPercent: '0.5', feeShare: '0' } },
+        };
+      },
+    });
+
+    expect(await runCli(words('keys set k_1 --fee-share 25.5'), cli.ctx)).toBe(EXIT.ok);
+    expect(await runCli(words('keys set k_1 --partner-percent 0 --json'), cli.ctx)).toBe(EXIT.ok);
+
+    expect(cli.calls.map((c) => c.body)).toEqual([
+      { key: 'k_1', agreement: { partnerPercent: '0', feeShare: '25.5' } },
+      { key: 'k_1', agreement: { partnerPercent: '0', feeShare: '0' } },
+    ]);
+    const [human, json] = cli.stdout().split(/\n(?=\{)/);
+    expect(human).toMatch(/^replaced the volume share: 0\.5 % added to the service fee\n/);
+    expect(human).toContain('agreement                 fee share: 25.5 % of the service fee\n');
+    expect(JSON.parse(json)).toMatchObject({
+      info: { key: 'k_1', partnerPercent: '0', feeShare: '0' },
+      before: { partnerPercent: '0.5', feeShare: '0' },
+    });
+  });
+
+  it('shows one key with its agreement, and says when there is no such key', async () => {
+    const cli = fakeCli({
+      'gateway.keys.list': ok([keyInfo({ key: 'k_1', partnerPercent: '0', feeShare: '30' })]),
+    });
+
+    expect(await runCli(words('keys show k_1'), cli.ctx)).toBe(EXIT.ok);
+    expect(cli.stdout()).toContain('agreement                 fee share: 30 % of the service fee\n');
+    expect(await runCli(words('keys show k_2'), cli.ctx)).toBe(EXIT.failed);
+    expect(cli.stderr()).toBe('swapctl: No API key k_2\n');
   });
 
   it('disables and enables a key and prints its settings', async () => {
@@ -188,6 +239,15 @@ describe('swapctl swaps', () => {
 describe('swapctl failures', () => {
   it.each([
     ['keys create --partner-percent 10', 'partner percent must be below 10'],
+    [
+      'keys create --partner-percent 0.1 --fee-share 30',
+      "option '--fee-share <p>' cannot be used with option '--partner-percent <p>'",
+    ],
+    ['keys create --fee-share 0', 'fee share must be a percent above 0 and at most 100'],
+    ['keys set k_1 --fee-share 100.5', 'fee share must be a percent above 0 and at most 100'],
+    ['keys set k_1 --fee-share 33.3333', 'with at most 3 decimal places'],
+    ['keys set k_1 --fee-share 30 --partner-percent 0', 'cannot be used with option'],
+    ['keys set k_1', 'give the agreement to set: --fee-share P or --partner-percent P'],
     ['keys create --rate-limit 0', 'rate limit must be a whole number'],
     ['keys create --ip 10.0.0.0/40', 'ip must be an IP address or a CIDR block'],
     ['swaps list --status LOST', 'status must be one of NEW, PENDING'],

@@ -13,8 +13,12 @@ import {
 import {
   apiKeyChanged,
   gatewayCreateKey,
+  gatewayIssueReferral,
   gatewayKeyExists,
+  gatewayListReferrals,
+  gatewayRevokeReferral,
   gatewayListKeys,
+  gatewaySetKeyAgreement,
   gatewaySetKeyDisabled,
   rateLimitHits,
   swapUpdated,
@@ -66,6 +70,40 @@ export class GatewayBusController {
   @OnRequest(gatewaySetKeyDisabled)
   async setKeyDisabled({ key, disabled }: RequestOf<typeof gatewaySetKeyDisabled>) {
     const info = await this.gateway.keys.setDisabled(key, disabled);
-    return info ? rpcOk(info) : rpcFail({ code: 'KEY_NOT_FOUND', message: `No API key ${key}`, status: 404 });
+    return info ? rpcOk(info) : keyNotFound(key);
   }
+
+  @OnRequest(gatewaySetKeyAgreement)
+  setKeyAgreement({ key, agreement }: RequestOf<typeof gatewaySetKeyAgreement>) {
+    return orNotFound(() => this.gateway.keys.setAgreement(key, agreement), keyNotFound(key));
+  }
+
+  @OnRequest(gatewayIssueReferral)
+  issueReferral({ key }: RequestOf<typeof gatewayIssueReferral>) {
+    return orNotFound(() => this.gateway.referralCodes.issue(key), keyNotFound(key));
+  }
+
+  @OnRequest(gatewayListReferrals)
+  listReferrals({ key }: RequestOf<typeof gatewayListReferrals>) {
+    return orNotFound(() => this.gateway.referralCodes.list(key), keyNotFound(key));
+  }
+
+  @OnRequest(gatewayRevokeReferral)
+  revokeReferral({ key, code }: RequestOf<typeof gatewayRevokeReferral>) {
+    const missing = rpcFail({
+      code: 'REFERRAL_NOT_FOUND',
+      message: `No referral code ${code} of API key ${key}`,
+      status: 404,
+    });
+    return orNotFound(() => this.gateway.referralCodes.revoke(key, code), missing);
+  }
+}
+
+const keyNotFound = (key: string) =>
+  rpcFail({ code: 'KEY_NOT_FOUND', message: `No API key ${key}`, status: 404 });
+
+/** An operator command's answer; null from the use case is `missing`. */
+async function orNotFound<T>(work: () => Promise<T | null>, missing: ReturnType<typeof rpcFail>) {
+  const answer = await answerRpc(work);
+  return answer.ok && answer.data === null ? missing : answer;
 }

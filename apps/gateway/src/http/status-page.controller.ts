@@ -13,6 +13,7 @@ import { isSwapError } from '@swap/domain';
 import { parseStatusPath, STATUS_PAGE_HEADERS, type Gateway } from '@swap/gateway';
 import { GATEWAY } from '../gateway.tokens';
 import { fail, ok } from './envelope';
+import { assetReply } from './page-asset';
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -31,15 +32,7 @@ export class StatusPageController {
   @ApiExcludeEndpoint()
   asset(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.headers(STATUS_PAGE_HEADERS);
-    const asset = this.gateway.statusPage.asset(name);
-    if (!asset) {
-      void reply.status(404).header('Content-Type', 'text/plain; charset=utf-8');
-      return 'Not found';
-    }
-    void reply
-      .header('Content-Type', asset.contentType)
-      .header('Cache-Control', 'public, max-age=31536000, immutable');
-    return asset.body;
+    return assetReply(reply, this.gateway.statusPage.asset(name));
   }
 
   @Get(':page')

@@ -11,6 +11,7 @@ export const keyInfo = (overrides: Partial<ApiKeyInfo> = {}): ApiKeyInfo => ({
   autoExecuteOnMismatch: false,
   ipWhitelist: ['203.0.113.0/24'],
   partnerPercent: '0.5',
+  feeShare: '0',
   rateLimit: 30,
   disabled: false,
   createdAt: 1735689600,

@@ -8,6 +8,9 @@ import { SwapListing1764700000000 } from './migrations/1764700000000-swap-listin
 import { LaterDeposits1764900000000 } from './migrations/1764900000000-later-deposits';
 import { DepositReplacedBy1765000000000 } from './migrations/1765000000000-deposit-replaced-by';
 import { OutboxContract1767400000000 } from './migrations/1767400000000-outbox-contract';
+import { SwapSequence1767600000000 } from './migrations/1767600000000-swap-sequence';
+import { FeeShare1767610000000 } from './migrations/1767610000000-fee-share';
+import { SwapRef1767620000000 } from './migrations/1767620000000-swap-ref';
 
 /** The engine's schema and its migrations, in order. The engine uses plain SQL, so no entities. */
 export const ENGINE_SCHEMA = 'engine';
@@ -22,4 +25,7 @@ export const ENGINE_MIGRATIONS = [
   LaterDeposits1764900000000,
   DepositReplacedBy1765000000000,
   OutboxContract1767400000000,
+  SwapSequence1767600000000,
+  FeeShare1767610000000,
+  SwapRef1767620000000,
 ];

@@ -15,6 +15,7 @@ export interface SwapRow {
   token: string;
   api_key: string;
   dryrun: boolean;
+  ref: string | null;
   type: Swap['type'];
   direction: Swap['direction'];
   status: Swap['status'];
@@ -27,6 +28,7 @@ export interface SwapRow {
   rate_actual: string | null;
   fee_percent: string;
   partner_percent: string;
+  fee_share: string;
   fee_amount: string;
   slippage: string | null;
   deposit_network: string;
@@ -47,6 +49,7 @@ export interface SwapRow {
   time_finish: string | null;
   time_update: string;
   time_expiration: string;
+  seq: string;
   /** The payout and refund attempts the swap waits on (not part of the Swap itself). */
   payout_id: string | null;
   refund_id: string | null;
@@ -69,6 +72,7 @@ export function rowToSwap(row: SwapRow): Swap {
     token: row.token,
     apiKey: row.api_key,
     dryrun: row.dryrun,
+    ref: row.ref,
     type: row.type,
     direction: row.direction,
     status: row.status,
@@ -81,6 +85,7 @@ export function rowToSwap(row: SwapRow): Swap {
     rateActual: row.rate_actual,
     feePercent: row.fee_percent,
     partnerPercent: row.partner_percent,
+    feeShare: row.fee_share,
     feeAmount: BigInt(row.fee_amount),
     slippage: row.slippage,
     depositAddress: row.deposit_address,
@@ -102,6 +107,7 @@ export function rowToSwap(row: SwapRow): Swap {
       update: Number(row.time_update),
       expiration: Number(row.time_expiration),
     },
+    seq: Number(row.seq),
     version: row.version,
   };
 }
@@ -111,6 +117,7 @@ export const SWAP_COLUMN_TYPES = {
   token: 'text',
   api_key: 'text',
   dryrun: 'boolean',
+  ref: 'text',
   type: 'text',
   direction: 'text',
   status: 'text',
@@ -123,6 +130,7 @@ export const SWAP_COLUMN_TYPES = {
   rate_actual: 'text',
   fee_percent: 'text',
   partner_percent: 'text',
+  fee_share: 'text',
   fee_amount: 'numeric(78,0)',
   slippage: 'text',
   deposit_network: 'text',
@@ -148,12 +156,16 @@ export type SwapColumn = keyof typeof SWAP_COLUMN_TYPES;
 
 export const SWAP_COLUMNS = Object.keys(SWAP_COLUMN_TYPES) as SwapColumn[];
 
-/** A swap's column values as JSON (money as decimal strings), for a JSON recordset of swaps. */
-export function swapToRecord(swap: Swap): Record<SwapColumn, unknown> {
+/**
+ * A swap's column values as JSON (money as decimal strings), for a JSON recordset of swaps. The
+ * creation sequence is not among them: the database numbers a swap when it is inserted.
+ */
+export function swapToRecord(swap: Omit<Swap, 'seq'>): Record<SwapColumn, unknown> {
   return {
     token: swap.token,
     api_key: swap.apiKey,
     dryrun: swap.dryrun,
+    ref: swap.ref,
     type: swap.type,
     direction: swap.direction,
     status: swap.status,
@@ -166,6 +178,7 @@ export function swapToRecord(swap: Swap): Record<SwapColumn, unknown> {
     rate_actual: swap.rateActual,
     fee_percent: swap.feePercent,
     partner_percent: swap.partnerPercent,
+    fee_share: swap.feeShare,
     fee_amount: swap.feeAmount.toString(),
     slippage: swap.slippage,
     deposit_network: CURRENCIES[swap.from].network,
@@ -189,7 +202,7 @@ export function swapToRecord(swap: Swap): Record<SwapColumn, unknown> {
 }
 
 /** Column values in the order of SWAP_COLUMNS, as statement parameters (jsonb as JSON text). */
-export function swapToValues(swap: Swap): unknown[] {
+export function swapToValues(swap: Omit<Swap, 'seq'>): unknown[] {
   const record = swapToRecord(swap);
   return SWAP_COLUMNS.map((column) =>
     SWAP_COLUMN_TYPES[column] === 'jsonb' ? json(record[column]) : record[column],

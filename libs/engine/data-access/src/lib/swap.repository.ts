@@ -64,7 +64,7 @@ const SAVE_TRANSITIONS: PreparedStatement = {
  */
 const FIND_MANY_WITH_ATTEMPTS: PreparedStatement = {
   name: 'swaps_find_many_with_attempts',
-  text: `SELECT id, request_id, deposit_index, ${columns}, payout_id, refund_id, version
+  text: `SELECT id, request_id, deposit_index, ${columns}, seq, payout_id, refund_id, version
          FROM swaps WHERE id = ANY($1::text[])`,
 };
 
@@ -102,13 +102,18 @@ export class SwapRepository {
     return rows[0] ? rowToSwap(rows[0]) : null;
   }
 
-  /** The newest swaps first (of one status, when given), read in that order from an index. */
+  /**
+   * The newest swaps first (of one status, when given), read in that order from an index: those of
+   * one second in the order they were created.
+   */
   async list(status: string | null, limit: number): Promise<Swap[]> {
     const rows: SwapRow[] =
       status === null
-        ? await this.dataSource.query('SELECT * FROM swaps ORDER BY time_reg DESC, id LIMIT $1', [limit])
+        ? await this.dataSource.query('SELECT * FROM swaps ORDER BY time_reg DESC, seq DESC LIMIT $1', [
+            limit,
+          ])
         : await this.dataSource.query(
-            'SELECT * FROM swaps WHERE status = $1 ORDER BY time_reg DESC, id LIMIT $2',
+            'SELECT * FROM swaps WHERE status = $1 ORDER BY time_reg DESC, seq DESC LIMIT $2',
             [status, limit],
           );
     return rows.map(rowToSwap);
@@ -139,18 +144,20 @@ export class SwapRepository {
    */
   async insertNew(
     requestId: string,
-    build: (depositIndex: number | null) => Swap,
+    build: (depositIndex: number | null) => Omit<Swap, 'seq'>,
     counter: string | null,
     event: (swap: Swap) => OutboxMessage,
     indexOffset = 0,
   ): Promise<Swap> {
     return this.dataSource.transaction(async (manager) => {
       const index = counter === null ? null : (await this.allocateIndex(manager, counter)) + indexOffset;
-      const swap = { ...build(index), version: 1 };
-      await manager.query(
-        `INSERT INTO swaps (id, request_id, deposit_index, ${columns}, version) VALUES ($1, $2, $3, ${placeholders}, 1)`,
-        [swap.id, requestId, index, ...swapToValues(swap)],
+      const built = { ...build(index), version: 1 };
+      const [{ seq }]: Array<{ seq: string }> = await manager.query(
+        `INSERT INTO swaps (id, request_id, deposit_index, ${columns}, version)
+         VALUES ($1, $2, $3, ${placeholders}, 1) RETURNING seq`,
+        [built.id, requestId, index, ...swapToValues(built)],
       );
+      const swap = { ...built, seq: Number(seq) };
       await this.outbox.write(manager, event(swap));
       return swap;
     });

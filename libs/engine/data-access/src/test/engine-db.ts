@@ -25,6 +25,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     token: newSwapToken(),
     apiKey: 'ak_test',
     dryrun: false,
+    ref: null,
     type: 'float',
     direction: 'from',
     status: 'NEW',
@@ -37,6 +38,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     rateActual: null,
     feePercent: '0.25',
     partnerPercent: '0',
+    feeShare: '0',
     feeAmount: 375_000_000_000_000n,
     slippage: null,
     depositAddress: `bc1qtest${id.toLowerCase()}`,
@@ -52,6 +54,7 @@ export function aSwap(overrides: Partial<Swap> = {}): Swap {
     later: [],
     returns: [],
     time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
+    seq: 0,
     version: 0,
     ...overrides,
   };

@@ -138,6 +138,21 @@ describe('CreateSwap', () => {
     expect(await engine.counters()).toEqual({ BTC: 3 });
   });
 
+  it('numbers swaps as they are created, and lists those of one second newest first by that number', async () => {
+    engine.clock.set(T0 + 12);
+    const created = [];
+    for (let i = 0; i < 8; i++) created.push(await engine.createSwap.execute(createRequest()));
+    const seqs = created.map((swap) => swap.seq);
+    const newestFirst = created.map((swap) => swap.id).reverse();
+
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(created.every((swap) => swap.time.reg === T0 + 12)).toBe(true);
+    // What `swapctl swaps list` shows: ids are random, so their order is not the creation order.
+    expect((await engine.swaps.list(null, 8)).map((swap) => swap.id)).toEqual(newestFirst);
+    expect((await engine.swaps.list('NEW', 3)).map((swap) => swap.id)).toEqual(newestFirst.slice(0, 3));
+  });
+
   it('keeps separate counters per network', async () => {
     const btc = await engine.createSwap.execute(createRequest());
     const eth = await engine.createSwap.execute(

@@ -59,11 +59,12 @@ export class CreateSwap {
 
     const now = Math.floor(this.settings.clock() / 1000);
     const network = CURRENCIES[request.from].network;
-    const build = (index: number | null): Swap => ({
+    const build = (index: number | null): Omit<Swap, 'seq'> => ({
       id: request.dryrun ? newDryRunId() : newSwapId(),
       token: newSwapToken(),
       apiKey: key.apiKey,
       dryrun: request.dryrun,
+      ref: request.ref,
       type,
       direction: request.direction,
       status: 'NEW',
@@ -76,6 +77,7 @@ export class CreateSwap {
       rateActual: null,
       feePercent: quote.feePercent,
       partnerPercent: quote.partnerPercent,
+      feeShare: key.feeShare,
       feeAmount: quote.feeAmount,
       slippage: null,
       depositAddress: this.addresses.address(network, index as number),

@@ -60,6 +60,7 @@ export const KEY: KeyTerms = {
   dryrunEnabled: true,
   autoExecuteOnMismatch: false,
   partnerPercent: '0',
+  feeShare: '0',
 };
 
 /** 0.01 BTC → ETH, float, with a fresh request id. */
@@ -78,6 +79,7 @@ export function createRequest(
     toAddress: ETH_ADDRESS,
     refundAddress: null,
     dryrun: false,
+    ref: null,
     ...rest,
   };
 }

@@ -34,6 +34,10 @@ export class ApiKeyEntity {
   @Column({ name: 'partner_percent', type: 'numeric', precision: 6, scale: 3 })
   partnerPercent!: string;
 
+  /** Fee-share agreement (D19): percent of the service fee the partner gets; exclusive with the above. */
+  @Column({ name: 'fee_share', type: 'numeric', precision: 6, scale: 3 })
+  feeShare!: string;
+
   @Column({ name: 'rate_limit', type: 'integer' })
   rateLimit!: number;
 

@@ -28,6 +28,12 @@ export class ApiKeyRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The key's agreement (volume share and fee share together); the row updated, or null when no such key. */
+  async setAgreement(key: string, agreement: Pick<ApiKeyRow, 'partnerPercent' | 'feeShare'>) {
+    const result = await this.repo.update({ key }, agreement);
+    return result.affected ? this.find(key) : null;
+  }
+
   /** Returns the updated row, or null when the key does not exist. */
   async setDisabled(key: string, disabled: boolean): Promise<ApiKeyRow | null> {
     const result = await this.repo.update({ key }, { disabled });

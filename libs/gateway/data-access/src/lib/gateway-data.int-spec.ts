@@ -3,6 +3,7 @@ import { createDataSource } from '@swap/persistence';
 import { createTestDatabase, swapSnapshotFixture, type TestDatabase } from '@swap/testing';
 import { ApiKeyRepository, ApiKeyRow } from './api-key.repository';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './gateway.schema';
+import { PageSwapRepository } from './page-swap.repository';
 import { RecentSwapViews } from './recent-swap-views';
 import { SwapViewRepository } from './swap-view.repository';
 import { SwapViews } from './swap-views';
@@ -16,6 +17,7 @@ const keyRow = (key: string, overrides: Partial<ApiKeyRow> = {}): ApiKeyRow => (
   autoExecuteOnMismatch: false,
   ipWhitelist: ['203.0.113.0/24', '2001:db8::/32'],
   partnerPercent: '0.5',
+  feeShare: '0',
   rateLimit: 30,
   disabled: false,
   createdAt: new Date('2026-01-01T00:00:00Z'),
@@ -59,6 +61,23 @@ describe('gateway data access on PostgreSQL', () => {
       expect((await keys.find('ak_first'))?.disabled).toBe(true);
       expect(await keys.setDisabled('ak_missing', true)).toBeNull();
       expect(await keys.find('ak_missing')).toBeNull();
+    });
+
+    it('sets an agreement, and holds a key to one of the two (D19)', async () => {
+      const keys = new ApiKeyRepository(ds);
+      await keys.insert(keyRow('ak_agreement'));
+      const set = await keys.setAgreement('ak_agreement', { partnerPercent: '0', feeShare: '30' });
+      expect(set).toMatchObject({ partnerPercent: '0.000', feeShare: '30.000' });
+      expect(await keys.setAgreement('ak_missing', { partnerPercent: '0', feeShare: '1' })).toBeNull();
+      await expect(
+        keys.setAgreement('ak_agreement', { partnerPercent: '0.1', feeShare: '30' }),
+      ).rejects.toThrow(/api_keys_one_agreement/);
+      await expect(keys.insert(keyRow('ak_both', { feeShare: '1' }))).rejects.toThrow(
+        /api_keys_one_agreement/,
+      );
+      await expect(
+        keys.setAgreement('ak_agreement', { partnerPercent: '0', feeShare: '100.5' }),
+      ).rejects.toThrow();
     });
 
     it('refuses a second key with the same id', async () => {
@@ -166,6 +185,53 @@ describe('gateway data access on PostgreSQL', () => {
       await views.recordChange(swapSnapshotFixture({ id: 'AcrossGap0', version: 2 }), mark);
       expect(views.recent.get('AcrossGap0')).toBeUndefined();
       expect((await views.find('AcrossGap0'))?.version).toBe(2);
+    });
+  });
+
+  describe("PageSwapRepository (the swap page's open swaps per client, D19)", () => {
+    let pageSwaps: PageSwapRepository;
+    let views: SwapViewRepository;
+    beforeAll(() => {
+      pageSwaps = new PageSwapRepository(ds);
+      views = new SwapViewRepository(ds);
+    });
+
+    it("counts a client's page swaps the read model still has as NEW, and nobody else's", async () => {
+      await views.upsert(swapSnapshotFixture({ id: 'PageSwap01', version: 1, status: 'NEW' }));
+      await views.upsert(swapSnapshotFixture({ id: 'PageSwap02', version: 1, status: 'NEW' }));
+      await views.upsert(swapSnapshotFixture({ id: 'PageSwap03', version: 1, status: 'NEW' }));
+      await views.upsert(swapSnapshotFixture({ id: 'ApiSwap001', version: 1, status: 'NEW' })); // not from the page
+      await pageSwaps.record('PageSwap01', 'client-a');
+      await pageSwaps.record('PageSwap02', 'client-a');
+      await pageSwaps.record('PageSwap03', 'client-b');
+      await pageSwaps.record('PageSwap01', 'client-b'); // recorded once: the first client keeps it
+      expect(await pageSwaps.countOpen('client-a', 7200)).toBe(2);
+      expect(await pageSwaps.countOpen('client-b', 7200)).toBe(1);
+      expect(await pageSwaps.countOpen('client-c', 7200)).toBe(0);
+
+      // Paid (PENDING) or expired, a swap is no longer open: the events move the read model on.
+      await views.upsert(swapSnapshotFixture({ id: 'PageSwap01', version: 2, status: 'PENDING' }));
+      await views.upsert(swapSnapshotFixture({ id: 'PageSwap03', version: 2, status: 'EXPIRED' }));
+      expect(await pageSwaps.countOpen('client-a', 7200)).toBe(1);
+      expect(await pageSwaps.countOpen('client-b', 7200)).toBe(0);
+    });
+
+    it('ignores rows older than the window (a swap cannot be NEW that long), and keeps no IP', async () => {
+      await views.upsert(swapSnapshotFixture({ id: 'PageSwap04', version: 1, status: 'NEW' }));
+      await pageSwaps.record('PageSwap04', 'client-d');
+      await ds.query(
+        `UPDATE page_swaps SET created_at = now() - interval '3 hours' WHERE swap_id = 'PageSwap04'`,
+      );
+      expect(await pageSwaps.countOpen('client-d', 7200)).toBe(0);
+      expect(await pageSwaps.countOpen('client-d', 4 * 3600)).toBe(1);
+      const columns = await ds.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'page_swaps' ORDER BY ordinal_position`,
+      );
+      expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual([
+        'swap_id',
+        'client',
+        'created_at',
+      ]);
     });
   });
 });

@@ -4,30 +4,33 @@ import type { CurrencyCode, SwapStatus } from '@swap/domain';
 import { queryPrepared, type PreparedStatement } from '@swap/persistence';
 
 /*
- * A key's swaps by creation time, read through the indexes of migration 1767100000000: the
- * expressions below are the indexed ones, written the same way so the planner matches them.
+ * A key's swaps by creation time, then creation sequence, read through the indexes of migration
+ * 1767600000000: the expressions below are the indexed ones, written the same way so the planner
+ * matches them. The id orders only rows stored before snapshots had a sequence (read as 0).
  */
 const CREATED = `((snapshot->'time'->>'reg')::bigint)`;
+const SEQ = `(coalesce((snapshot->>'seq')::bigint, 0))`;
 const STATUS = `(snapshot->>'status')`;
+const POSITION = `(${CREATED}, ${SEQ}, id) < ($3, $4, $5)`;
 
-/** Newest first, strictly below the position ($3, $4) and at or after $2; $5 rows. */
+/** Newest first, strictly below the position ($3, $4, $5) and at or after $2; $6 rows. */
 const PAGE: PreparedStatement = {
   name: 'swap_views_page',
   text: `SELECT snapshot FROM swap_views
-         WHERE api_key = $1 AND ${CREATED} >= $2 AND (${CREATED}, id) < ($3, $4)
-         ORDER BY ${CREATED} DESC, id DESC LIMIT $5`,
+         WHERE api_key = $1 AND ${CREATED} >= $2 AND ${POSITION}
+         ORDER BY ${CREATED} DESC, ${SEQ} DESC, id DESC LIMIT $6`,
 };
 
-/** The same for some statuses ($6): each status's own range of the index, merged. */
+/** The same for some statuses ($7): each status's own range of the index, merged. */
 const PAGE_OF_STATUSES: PreparedStatement = {
   name: 'swap_views_page_of_statuses',
-  text: `SELECT page.snapshot FROM unnest($6::text[]) AS wanted(status)
+  text: `SELECT page.snapshot FROM unnest($7::text[]) AS wanted(status)
          CROSS JOIN LATERAL (
-           SELECT snapshot, ${CREATED} AS created, id FROM swap_views
-           WHERE api_key = $1 AND ${STATUS} = wanted.status AND ${CREATED} >= $2 AND (${CREATED}, id) < ($3, $4)
-           ORDER BY ${CREATED} DESC, id DESC LIMIT $5
+           SELECT snapshot, ${CREATED} AS created, ${SEQ} AS seq, id FROM swap_views
+           WHERE api_key = $1 AND ${STATUS} = wanted.status AND ${CREATED} >= $2 AND ${POSITION}
+           ORDER BY ${CREATED} DESC, ${SEQ} DESC, id DESC LIMIT $6
          ) AS page
-         ORDER BY page.created DESC, page.id DESC LIMIT $5`,
+         ORDER BY page.created DESC, page.seq DESC, page.id DESC LIMIT $6`,
 };
 
 /** The real swaps of a key created in [$2, $3). */
@@ -69,8 +72,8 @@ export interface SwapPageQuery {
   statuses: readonly SwapStatus[] | null;
   /** Created at or after (unix s). */
   since: number;
-  /** Only swaps strictly before this position, newest first: (created, id) below (created, id). */
-  before: { created: number; id: string };
+  /** Only swaps strictly before this position, newest first: (created, seq, id) below it. */
+  before: { created: number; seq: number; id: string };
   limit: number;
 }
 
@@ -104,7 +107,7 @@ export class SwapHistoryRepository {
 
   async page(query: SwapPageQuery): Promise<SwapSnapshot[]> {
     const { apiKey, since, before, limit, statuses } = query;
-    const values: unknown[] = [apiKey, since, before.created, before.id, limit];
+    const values: unknown[] = [apiKey, since, before.created, before.seq, before.id, limit];
     const rows = await queryPrepared<{ snapshot: SwapSnapshot }>(
       this.dataSource,
       statuses === null ? PAGE : PAGE_OF_STATUSES,

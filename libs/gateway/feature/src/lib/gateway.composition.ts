@@ -6,6 +6,8 @@ import {
   ApiKeyRepository,
   IdempotencyKeyRepository,
   RecentSwapViews,
+  PageSwapRepository,
+  ReferralCodeRepository,
   SwapHistoryRepository,
   SwapViewRepository,
   SwapViews,
@@ -24,6 +26,8 @@ import { ApiKeyCache } from './keys/api-key.cache';
 import { KeyUseCases } from './keys/key.use-cases';
 import { LiveStreams, type LiveLimits } from './live/live-streams';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { CreateReferredSwap } from './referrals/create-referred-swap.use-case';
+import { ReferralCodes } from './referrals/referral-codes.use-cases';
 import { AdvanceSwap } from './swap/advance-swap.use-case';
 import { CreateSwap } from './swap/create-swap.use-case';
 import { EngineClient } from './swap/engine.client';
@@ -35,6 +39,7 @@ import { PublicStatus } from './swap/public-status.use-case';
 import { QuoteSwap } from './swap/quote-swap.use-case';
 import type { Body } from './swap/request-body';
 import { ResolveSwap } from './swap/resolve-swap.use-case';
+import { ClientHash, FormStamps, NewSwapPage, PageQuote, StartSwap } from './swap/new-swap-page';
 import { IpRateLimiter, StatusPage, type StatusPageSettings } from './swap/status-page';
 import { SwapStatus } from './swap/swap-status.use-case';
 import { parseCreateRequest, type CreateRequest } from './swap/swap-request.parser';
@@ -51,10 +56,21 @@ export interface GatewaySettings {
   /** Signs the list cursors (SECRETS_KEY). */
   cursorSecret: string;
   statusPage: StatusPageSettings;
-  /** D17: requests per second one client IP may make to the status pages. */
+  /** D17: requests per second one client IP may make to the status pages (and to the swap page). */
   statusPageRateLimit: number;
   /** D18: subscriptions per connection, connections per key. */
   live: LiveLimits;
+  swapPage: SwapPageSettings;
+}
+
+/** D19's public swap page: its secret and its limits per client. */
+export interface SwapPageSettings {
+  /** Signs the form's stamps and keys the hashes of client IPs (SWAP_PAGE_SECRET). */
+  secret: Buffer;
+  /** Swaps one client may create per minute (a token bucket, per replica). */
+  createsPerMinute: number;
+  /** Swaps one client may have waiting for their deposit at once (NEW), across replicas. */
+  openSwaps: number;
 }
 
 export interface GatewayDeps {
@@ -78,6 +94,8 @@ export interface Gateway {
   listPairs: ListPairs;
   quoteSwap: QuoteSwap;
   createSwap: CreateSwap;
+  /** D19: the public page's create, on behalf of a referral code's key (or of no key). */
+  createReferredSwap: CreateReferredSwap;
   swapStatus: SwapStatus;
   resolveSwap: ResolveSwap;
   advanceSwap: AdvanceSwap;
@@ -88,11 +106,17 @@ export interface Gateway {
   publicStatus: PublicStatus;
   statusPage: StatusPage;
   statusPageLimiter: IpRateLimiter;
+  /** D19's public swap page: the page, its quote, its create, and the per-IP limit in front of them. */
+  newSwapPage: NewSwapPage;
+  pageQuote: PageQuote;
+  startSwap: StartSwap;
+  swapPageLimiter: IpRateLimiter;
   /** D2 and D5: who signed, how often, and each nonce once. */
   verifyRequest: VerifyRequest;
   rateLimiter: RateLimiter;
   /** The bus side: operators' key commands, the keys' cache, the read model fed by swap events. */
   keys: KeyUseCases;
+  referralCodes: ReferralCodes;
   keyCache: ApiKeyCache;
   views: SwapViews;
   /** D13: Idempotency-Keys past their 24 h deleted. */
@@ -117,17 +141,29 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     { send: (hits) => bus.signal(rateLimitHits, { replica: settings.replica, hits }) },
     clock,
   );
+  const referralCodes = new ReferralCodeRepository(dataSource);
+  const createSwap = new CreateSwap({
+    claims: new IdempotencyClaims(idempotencyKeys, { clock }),
+    engine,
+    views,
+    rendering,
+  });
+  const createReferredSwap = new CreateReferredSwap({
+    codes: referralCodes,
+    keys: keyCache,
+    createSwap,
+    chains,
+  });
+  const quoteSwap = new QuoteSwap(market, settings.paymentWindowSeconds);
+  const pageQuote = new PageQuote(createReferredSwap, quoteSwap);
+  const stamps = new FormStamps(settings.swapPage.secret, clock);
   return {
     parseCreate: (body, key) => parseCreateRequest(body, key, chains),
     listCurrencies: new ListCurrencies(market),
     listPairs: new ListPairs(market),
-    quoteSwap: new QuoteSwap(market, settings.paymentWindowSeconds),
-    createSwap: new CreateSwap({
-      claims: new IdempotencyClaims(idempotencyKeys, { clock }),
-      engine,
-      views,
-      rendering,
-    }),
+    quoteSwap,
+    createSwap,
+    createReferredSwap,
     swapStatus: new SwapStatus(views, rendering),
     resolveSwap: new ResolveSwap(engine, views, rendering),
     advanceSwap: new AdvanceSwap(engine, views, rendering),
@@ -137,6 +173,29 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     publicStatus: new PublicStatus(views, rendering),
     statusPage: new StatusPage(settings.statusPage),
     statusPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
+    newSwapPage: new NewSwapPage({
+      swaps: createReferredSwap,
+      quotes: pageQuote,
+      market,
+      chains,
+      stamps,
+      publicUrl: settings.publicUrl,
+    }),
+    pageQuote,
+    startSwap: new StartSwap({
+      swaps: createReferredSwap,
+      stamps,
+      creates: new IpRateLimiter(settings.swapPage.createsPerMinute, clock, 60_000),
+      log: new PageSwapRepository(dataSource),
+      clients: new ClientHash(settings.swapPage.secret),
+      // A swap is NEW for its payment window at most; twice that leaves the expiry room to happen.
+      limits: {
+        openSwaps: settings.swapPage.openSwaps,
+        openWithinSeconds: 2 * settings.paymentWindowSeconds,
+      },
+      logger,
+    }),
+    swapPageLimiter: new IpRateLimiter(settings.statusPageRateLimit, clock),
     verifyRequest: new VerifyRequest(
       new AuthenticateRequest(keyCache, clock),
       rateLimiter,
@@ -144,6 +203,7 @@ export function composeGateway(deps: GatewayDeps): Gateway {
     ),
     rateLimiter,
     keys: new KeyUseCases(apiKeys, secrets, bus, clock),
+    referralCodes: new ReferralCodes(referralCodes, apiKeys, settings.publicUrl, clock),
     keyCache,
     views,
     idempotencyPrune: idempotencyPruneTask(idempotencyKeys, logger),

@@ -35,9 +35,13 @@ import { GATEWAY_NONCES_STREAM, nonceUsed } from './gateway.nonces';
 import {
   apiKeyChanged,
   gatewayCreateKey,
+  gatewayIssueReferral,
   gatewayKeyExists,
+  gatewayListReferrals,
+  gatewayRevokeReferral,
   gatewayListKeys,
   gatewaySetKeyDisabled,
+  gatewaySetKeyAgreement,
   rateLimitHits,
 } from './gateway.ops';
 import { currencySettingsKv, liquidityKv, pairSettingsKv, pricesKv } from './market.kv';
@@ -151,7 +155,15 @@ export const DEVNET_CHAIN_CALLS: AnyRpc[] = [
 ];
 
 /** What swapctl asks of each service: every operator command, and nothing a service does. */
-const GATEWAY_OPS: AnyRpc[] = [gatewayCreateKey, gatewayListKeys, gatewaySetKeyDisabled];
+const GATEWAY_OPS: AnyRpc[] = [
+  gatewayCreateKey,
+  gatewayListKeys,
+  gatewaySetKeyDisabled,
+  gatewaySetKeyAgreement,
+  gatewayIssueReferral,
+  gatewayListReferrals,
+  gatewayRevokeReferral,
+];
 const PRICING_OPS: AnyRpc[] = [
   pricingListPrices,
   pricingListCurrencies,

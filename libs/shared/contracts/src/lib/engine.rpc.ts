@@ -12,6 +12,8 @@ export const keyTerms = z.object({
   dryrunEnabled: z.boolean(),
   autoExecuteOnMismatch: z.boolean(),
   partnerPercent: decimal,
+  /** Percent of the service fee booked to the key (D19); absent from a gateway older than it. */
+  feeShare: decimal.default('0'),
 });
 export type KeyTerms = z.infer<typeof keyTerms>;
 
@@ -23,6 +25,8 @@ export const createSwapRequest = createSwapBody.extend({
   /** Base units of the currency named by direction. */
   amount: units,
   refundAddress: z.string().nullable(),
+  /** The referral code the swap is created through, `key` being its key (D19); null otherwise. */
+  ref: z.string().nullable().default(null),
 });
 export type EngineCreateSwapRequest = z.infer<typeof createSwapRequest>;
 

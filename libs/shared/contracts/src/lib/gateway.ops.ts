@@ -9,7 +9,10 @@ export const apiKeyInfo = z.object({
   dryrunEnabled: z.boolean(),
   autoExecuteOnMismatch: z.boolean(),
   ipWhitelist: z.array(z.string()),
+  /** Volume share added to the service fee, in percent (0: none). */
   partnerPercent: decimal,
+  /** Fee-share agreement (D19): percent of the service fee booked to the key (0: none). */
+  feeShare: decimal,
   rateLimit: z.number().int().positive(),
   disabled: z.boolean(),
   createdAt: z.number().int(),
@@ -23,9 +26,27 @@ export const createKeyRequest = z.object({
   autoExecuteOnMismatch: z.boolean(),
   ipWhitelist: z.array(z.string()),
   partnerPercent: decimal,
+  /** Exclusive with partnerPercent: at most one of them above 0. */
+  feeShare: decimal.default('0'),
   rateLimit: z.number().int().positive().max(100000),
 });
 export type CreateKeyRequest = z.infer<typeof createKeyRequest>;
+
+/** A key's partner agreement: a volume share or a fee share (D19), never both; both 0 is none. */
+export const keyAgreement = z.object({ partnerPercent: decimal, feeShare: decimal });
+export type KeyAgreement = z.infer<typeof keyAgreement>;
+
+/**
+ * `swapctl keys set KEY --fee-share P | --partner-percent P`: the key's agreement becomes the one
+ * given, the other kind set to 0 (it replaces whichever the key had; `before` says what that was).
+ */
+export const gatewaySetKeyAgreement = defineRpc({
+  name: 'gateway.keys.set-agreement',
+  version: 1,
+  subject: 'ops.gateway.keys.set-agreement',
+  request: z.object({ key: z.string(), agreement: keyAgreement }),
+  response: rpcResult(z.object({ info: apiKeyInfo, before: keyAgreement })),
+});
 
 export const gatewayCreateKey = defineRpc({
   name: 'gateway.keys.create',
@@ -49,6 +70,41 @@ export const gatewaySetKeyDisabled = defineRpc({
   subject: 'ops.gateway.keys.set-disabled',
   request: z.object({ key: z.string(), disabled: z.boolean() }),
   response: rpcResult(apiKeyInfo),
+});
+
+/** D19: `swapctl keys referral KEY` prints what a new code gives: its link on the service's page. */
+export const issuedReferral = z.object({ key: z.string(), code: z.string(), url: z.string() });
+export type IssuedReferral = z.infer<typeof issuedReferral>;
+
+/** A key's referral code as `--list` and `--revoke` show it (unix s; revokedAt null while live). */
+export const referralCodeView = issuedReferral.extend({
+  createdAt: z.number().int(),
+  revokedAt: z.number().int().nullable(),
+});
+export type ReferralCodeView = z.infer<typeof referralCodeView>;
+
+export const gatewayIssueReferral = defineRpc({
+  name: 'gateway.referrals.issue',
+  version: 1,
+  subject: 'ops.gateway.referrals.issue',
+  request: z.object({ key: z.string() }),
+  response: rpcResult(issuedReferral),
+});
+
+export const gatewayListReferrals = defineRpc({
+  name: 'gateway.referrals.list',
+  version: 1,
+  subject: 'ops.gateway.referrals.list',
+  request: z.object({ key: z.string() }),
+  response: rpcResult(z.array(referralCodeView)),
+});
+
+export const gatewayRevokeReferral = defineRpc({
+  name: 'gateway.referrals.revoke',
+  version: 1,
+  subject: 'ops.gateway.referrals.revoke',
+  request: z.object({ key: z.string(), code: z.string() }),
+  response: rpcResult(referralCodeView),
 });
 
 /**

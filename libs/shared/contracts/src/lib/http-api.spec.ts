@@ -50,7 +50,9 @@ describe('the request bodies as OpenAPI components', () => {
       ...Object.keys(createSwapBody.shape),
       'requestId',
       'key',
+      'ref', // D19: set by the gateway's public page, never by an integrator's body
     ]);
+    expect(Object.keys(createSwapBody.shape)).not.toContain('ref');
     expect(Object.keys(createSwapBody.shape)).toEqual(expect.arrayContaining(Object.keys(quoteBody.shape)));
   });
 });

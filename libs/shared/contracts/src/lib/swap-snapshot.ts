@@ -52,6 +52,8 @@ export const swapSnapshot = z.object({
   token: z.string().length(22),
   apiKey: z.string(),
   dryrun: z.boolean(),
+  /** The referral code it was created through (D19); absent from events published before codes. */
+  ref: z.string().nullable().default(null),
   type: z.enum(['float', 'fixed']),
   direction: z.enum(['from', 'to']),
   status: z.enum(SWAP_STATUSES),
@@ -64,6 +66,8 @@ export const swapSnapshot = z.object({
   rateActual: decimal.nullable(),
   feePercent: decimal,
   partnerPercent: decimal,
+  /** The key's fee share (percent of the service fee); absent from events published before it existed. */
+  feeShare: decimal.default('0'),
   feeAmount: units,
   slippage: decimal.nullable(),
   depositAddress: z.string(),
@@ -91,6 +95,8 @@ export const swapSnapshot = z.object({
     update: z.number().int(),
     expiration: z.number().int(),
   }),
+  /** The engine's creation sequence; absent from events published before it existed. */
+  seq: z.number().int().nonnegative().default(0),
   version: z.number().int().nonnegative(),
 });
 export type SwapSnapshot = z.infer<typeof swapSnapshot>;

@@ -24,6 +24,7 @@ const DRY_RUN_ID = /^DR[A-Za-z0-9]{8}$/;
 const SWAP_TOKEN = /^[A-Za-z0-9]{22}$/;
 const API_KEY_ID = /^ak_[A-Za-z0-9]{24}$/;
 const API_SECRET = /^[A-Za-z0-9]{43}$/;
+const REFERRAL_CODE = /^[A-Za-z0-9]{12}$/;
 
 /** Real swap id: 10 base62 characters, never starting with DR (that prefix marks dry runs). */
 export function newSwapId(): string {
@@ -50,6 +51,18 @@ export function newApiKeyId(): string {
 /** 43 base62 characters ≈ 256 random bits. */
 export function newApiSecret(): string {
   return randomBase62(43);
+}
+
+/**
+ * D19's referral code: 12 base62 characters ≈ 71 random bits, URL-safe and short enough to share,
+ * too many to enumerate (each guess is a create on the public page, limited per IP).
+ */
+export function newReferralCode(): string {
+  return randomBase62(12);
+}
+
+export function isReferralCode(value: unknown): value is string {
+  return typeof value === 'string' && REFERRAL_CODE.test(value);
 }
 
 export function isSwapId(value: unknown): value is string {

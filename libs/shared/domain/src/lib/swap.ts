@@ -135,6 +135,8 @@ export interface Swap {
   /** The API key that created the swap. */
   apiKey: string;
   dryrun: boolean;
+  /** The referral code the swap was created through (D19), its key being `apiKey`; null otherwise. */
+  ref: string | null;
   type: RateType;
   direction: Direction;
   status: SwapStatus;
@@ -155,6 +157,11 @@ export interface Swap {
   /** Total fee percent (service fee plus partner share), e.g. "0.25". */
   feePercent: string;
   partnerPercent: string;
+  /**
+   * The key's fee-share agreement when the swap was created: the percent of the service fee
+   * (`feeAmount`) booked to the partner; "0" without one. Exclusive with a volume share.
+   */
+  feeShare: string;
   /** Absolute fee in to-currency base units. */
   feeAmount: bigint;
   /** Applied vs quoted rate in percent; set when the deposit is credited. */
@@ -177,6 +184,11 @@ export interface Swap {
   /** Returns of deposits the swap did not take, oldest first. */
   returns: DepositReturn[];
   time: SwapTimes;
+  /**
+   * The engine's creation sequence, strictly increasing with every swap created: it orders the
+   * swaps created within one second of `time.reg` (0 on an event from before it existed).
+   */
+  seq: number;
   /** Optimistic-concurrency version; bumped by every persisted transition. */
   version: number;
 }

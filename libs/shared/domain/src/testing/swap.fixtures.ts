@@ -23,6 +23,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     token: 'tok0123456789abcdefXYZ',
     apiKey: 'key-1',
     dryrun: false,
+    ref: null,
     type: 'float',
     direction: 'from',
     status: 'NEW',
@@ -35,6 +36,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     rateActual: null,
     feePercent: '0.25',
     partnerPercent: '0',
+    feeShare: '0',
     feeAmount: 387_500_000_000_000n,
     slippage: null,
     depositAddress: 'bc1qdepositaddressxxxxxxxxxxxxxxxxxxxxxxx',
@@ -50,6 +52,7 @@ export function newSwap(overrides: Partial<Swap> = {}): Swap {
     later: [],
     returns: [],
     time: { reg: T0, start: null, finish: null, update: T0, expiration: T0 + 3600 },
+    seq: 1,
     version: 1,
     ...overrides,
   };

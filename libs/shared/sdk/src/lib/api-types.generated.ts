@@ -218,9 +218,61 @@ export interface paths {
     };
     /**
      * A swap's changes as Server-Sent Events (D18)
-     * @description Each change is `event: swap.updated`, `id: <version>`, `data: <swap order as /swap/status returns it>`. A reconnect with `Last-Event-ID` gets every version after that one first, then the live ones. An `event: error` ends the stream (reconnect to go on). Streams per client IP are limited (LIVE_CONNECTIONS_PER_KEY on each replica); a comment line every LIVE_PING_SECONDS keeps it open.
+     * @description Each change is `event: swap.updated`, `id: <version>`, `data: <swap order as /swap/status returns it>`. A new stream starts with the current version; a reconnect with `Last-Event-ID` gets every version after that one first, then the live ones. An `event: error` ends the stream (reconnect to go on). Streams per client IP are limited (LIVE_CONNECTIONS_PER_KEY on each replica); a comment line every LIVE_PING_SECONDS keeps it open.
      */
     get: operations['SwapEventsController_events'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/swap/new': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public page to start a swap (a referral link: ?ref=CODE); with an amount, its quote */
+    get: operations['NewSwapPageController_show'];
+    put?: never;
+    /** Create a swap from the page's form: 303 to its status page, or the form again with the API's message */
+    post: operations['NewSwapPageController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/swap/new/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's live quote of its form (from, to, amount, direction, type, ref), formatted */
+    get: operations['NewSwapPageController_quote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/swap/new/address': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's address check as it is typed (code, address), by D15's rules */
+    get: operations['NewSwapPageController_address'];
     put?: never;
     post?: never;
     delete?: never;
@@ -523,6 +575,8 @@ export interface components {
       proposed: components['schemas']['Proposed'] | null;
       dryrun: boolean;
       url: string | null;
+      /** @description The referral code the swap was created through on the service's page (D19), the code of the key it belongs to; null otherwise */
+      ref: string | null;
       /** @description Deposits the swap did not take (after it ended, or that it could not add), each going back by itself */
       returns: components['schemas']['DepositReturn'][];
     };
@@ -1570,6 +1624,134 @@ export interface operations {
       };
       /** @description Too many requests or streams from this IP (Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_show: {
+    parameters: {
+      query?: {
+        /** @description a referral code (swapctl keys referral) */
+        ref?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description HTML page with the swap form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many requests from this IP (Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created: Location is the swap's status page (its url) */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The form again, with the API's message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many swaps from this IP, or too many waiting for a deposit */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_quote: {
+    parameters: {
+      query: {
+        /** @description the referral code, whose key's terms apply */
+        ref?: unknown;
+        /** @description float (default) or fixed */
+        type?: unknown;
+        /** @description from (default) or to */
+        direction?: unknown;
+        /** @description as in /swap/price */
+        amount: unknown;
+        /** @description as in /swap/price */
+        to: unknown;
+        /** @description as in /swap/price */
+        from: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The quote rows as the page shows them */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The API's message (below minimum, pair under maintenance, …) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  NewSwapPageController_address: {
+    parameters: {
+      query: {
+        /** @description the address as typed */
+        address: unknown;
+        /** @description a currency code */
+        code: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { valid, reason }, as /swap/validate-address */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown currency code */
+      400: {
         headers: {
           [name: string]: unknown;
         };

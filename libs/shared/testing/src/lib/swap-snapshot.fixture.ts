@@ -6,6 +6,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   token: 'tOkEn0123456789abcdefg',
   apiKey: 'k_3f9a1c2b7d',
   dryrun: false,
+  ref: null,
   type: 'float',
   direction: 'from',
   status: 'PENDING',
@@ -18,6 +19,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   rateActual: null,
   feePercent: '1',
   partnerPercent: '0',
+  feeShare: '0',
   feeAmount: '12470',
   slippage: null,
   depositAddress: 'ltc1qdeposit',
@@ -33,6 +35,7 @@ export const swapSnapshotFixture = (overrides: Partial<SwapSnapshot> = {}): Swap
   later: [],
   returns: [],
   time: { reg: 1735689600, start: null, finish: null, update: 1735689660, expiration: 1735691400 },
+  seq: 1,
   version: 1,
   ...overrides,
 });

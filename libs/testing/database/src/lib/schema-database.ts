@@ -12,16 +12,18 @@ export interface SchemaDatabase {
 
 /**
  * A throwaway database with one service's schema migrated, as the service opens it at start-up.
- * `tables` are emptied by reset() (TRUNCATE also passes append-only triggers).
+ * `tables` are emptied by reset() (TRUNCATE also passes append-only triggers); `entities` are the
+ * service's TypeORM entities, for the repositories that use them.
  */
 export async function openSchemaDatabase(
-  options: Pick<PersistenceOptions, 'schema' | 'migrations'> & { tables: readonly string[] },
+  options: Pick<PersistenceOptions, 'schema' | 'migrations' | 'entities'> & { tables: readonly string[] },
 ): Promise<SchemaDatabase> {
   const db = await createTestDatabase();
   try {
     const dataSource = await createDataSource({
       url: db.url,
       schema: options.schema,
+      entities: options.entities,
       migrations: options.migrations,
     });
     return {

@@ -5,7 +5,7 @@ import type { ListFilter } from './list-filter';
 
 const SECRET = 'a'.repeat(64);
 const filter: ListFilter = { apiKey: 'ak_me', statuses: ['NEW', 'DONE'], since: 100, until: 2_000_000_000 };
-const position: ListPosition = { created: 1_764_000_000, id: 'AbCdEf1234' };
+const position: ListPosition = { created: 1_764_000_000, seq: 4711, id: 'AbCdEf1234' };
 
 const refusal = (read: () => unknown): string => {
   try {
@@ -40,9 +40,11 @@ describe('list cursors (D14)', () => {
   it('is refused when made with another secret, or edited', () => {
     expect(refusal(() => new ListCursors('b'.repeat(64)).read(cursor, filter))).toBe('INVALID_CURSOR 400');
     const [payload, mac] = cursor.split('.');
-    const moved = Buffer.from(`${position.created - 1}.${position.id}`).toString('base64url');
+    const moved = Buffer.from(`${position.created}.${position.seq - 1}.${position.id}`).toString('base64url');
+    const unversioned = Buffer.from(`${position.created}.${position.id}`).toString('base64url');
     for (const edited of [
       `${moved}.${mac}`,
+      `${unversioned}.${mac}`,
       `${payload}.${mac.slice(1)}A`,
       `${payload}.`,
       payload,
@@ -64,9 +66,11 @@ describe('list cursors (D14)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
         fc.stringMatching(/^[A-Za-z0-9]{10}$/),
-        (created, id) => {
-          expect(cursors.read(cursors.issue({ created, id }, filter), filter)).toEqual({ created, id });
+        (created, seq, id) => {
+          const at = { created, seq, id };
+          expect(cursors.read(cursors.issue(at, filter), filter)).toEqual(at);
         },
       ),
     );

@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto';
 import { constantTimeEqual, SwapErrors } from '@swap/domain';
 import type { ListFilter } from './list-filter';
 
-/** Where a page ended: the last swap's creation time (unix s) and id, the list's sort key. */
+/** Where a page ended: the last swap's creation time (unix s), sequence and id, the list's sort key. */
 export interface ListPosition {
   created: number;
+  seq: number;
   id: string;
 }
 
-const PAYLOAD = /^(\d{1,15})\.([A-Za-z0-9]{10})$/;
+const PAYLOAD = /^(\d{1,15})\.(\d{1,16})\.([A-Za-z0-9]{10})$/;
 const MAC_BYTES = 16;
 
 /**
@@ -26,7 +27,7 @@ export class ListCursors {
   }
 
   issue(position: ListPosition, filter: ListFilter): string {
-    const payload = `${position.created}.${position.id}`;
+    const payload = `${position.created}.${position.seq}.${position.id}`;
     return `${Buffer.from(payload).toString('base64url')}.${this.mac(payload, filter)}`;
   }
 
@@ -43,7 +44,7 @@ export class ListCursors {
     ) {
       throw SwapErrors.invalidCursor();
     }
-    return { created: Number(match[1]), id: match[2] };
+    return { created: Number(match[1]), seq: Number(match[2]), id: match[3] };
   }
 
   private mac(payload: string, filter: ListFilter): string {

@@ -23,12 +23,16 @@ export class ListSwaps {
   async execute(body: Body, key: ApiKeyInfo): Promise<SwapListView> {
     const { filter, limit, cursor } = parseListRequest(body, key.key);
     const before =
-      cursor === undefined ? { created: filter.until ?? TOP, id: '' } : this.cursors.read(cursor, filter);
+      cursor === undefined
+        ? { created: filter.until ?? TOP, seq: 0, id: '' }
+        : this.cursors.read(cursor, filter);
     const rows = await this.history.page({ ...filter, before, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const next =
-      rows.length > limit ? this.cursors.issue({ created: last.time.reg, id: last.id }, filter) : null;
+      rows.length > limit
+        ? this.cursors.issue({ created: last.time.reg, seq: last.seq, id: last.id }, filter)
+        : null;
     return { items: page.map((swap) => renderOrder(swap, this.rendering)), next };
   }
 }

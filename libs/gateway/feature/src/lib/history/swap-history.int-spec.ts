@@ -107,6 +107,25 @@ describe('order history on PostgreSQL (D14)', () => {
     );
   });
 
+  it('lists swaps created within one second in creation order, newest first, across pages', async () => {
+    const key = 'ak_history_same_second';
+    const at = { reg: T0 + 2000, start: null, finish: null, update: T0, expiration: T0 + 3600 };
+    // Created in this order (seq), with ids that sort the other way: id order is not creation order.
+    const created = Array.from({ length: 9 }, (_, i) =>
+      swapSnapshotFixture({ id: `Zz${9 - i}${swapId().slice(3)}`, apiKey: key, seq: 70 + i, time: at }),
+    );
+    const old = swapSnapshotFixture({ id: swapId(), apiKey: key, seq: 0, time: { ...at, reg: at.reg - 1 } });
+    const views = new SwapViewRepository(ds);
+    for (const swap of [created[4], old, created[0], created[8], ...created]) await views.upsert(swap);
+
+    const newestFirst = [...created.map((swap) => swap.id).reverse(), old.id];
+    for (const limit of [100, 4, 1]) {
+      expect((await everyPage({ limit }, key)).flatMap((page) => page.ids)).toEqual(newestFirst);
+    }
+    const filtered = await everyPage({ status: ['PENDING', 'DONE'], limit: 2 }, key);
+    expect(filtered.flatMap((page) => page.ids)).toEqual(newestFirst);
+  });
+
   it('renders the items as /swap/status does, and ends with next null', async () => {
     const page = await list.execute({ limit: 1 }, keyInfo(OTHER));
     const newest = stored.filter((swap) => swap.apiKey === OTHER).sort((a, b) => b.time.reg - a.time.reg)[0];
@@ -203,7 +222,7 @@ describe('order history on PostgreSQL (D14)', () => {
       return JSON.stringify(rows[0]['QUERY PLAN']);
     }
     const { PAGE, PAGE_OF_STATUSES, STATS } = SWAP_HISTORY_STATEMENTS;
-    const middle = [ME, 0, T0 + 500, 'zzzzzzzzzz', 51];
+    const middle = [ME, 0, T0 + 500, 0, 'zzzzzzzzzz', 51];
 
     it('reads a page from the index, in its order: no scan of the table, no sort', async () => {
       const page = await plan(PAGE.text, middle);

@@ -17,6 +17,7 @@ function setup() {
     autoExecuteOnMismatch: false,
     ipWhitelist: [],
     partnerPercent: '0',
+    feeShare: '0',
     rateLimit: 10,
     disabled: false,
     createdAt: new Date(0),

@@ -20,6 +20,7 @@ export function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
     autoExecuteOnMismatch: row.autoExecuteOnMismatch,
     ipWhitelist: row.ipWhitelist,
     partnerPercent: trimZeros(row.partnerPercent),
+    feeShare: trimZeros(row.feeShare),
     rateLimit: row.rateLimit,
     disabled: row.disabled,
     createdAt: Math.floor(row.createdAt.getTime() / 1000),

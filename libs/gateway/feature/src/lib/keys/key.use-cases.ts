@@ -1,11 +1,12 @@
 import { Bus } from '@swap/bus';
-import { apiKeyChanged, ApiKeyInfo, CreateKeyRequest } from '@swap/contracts';
+import { apiKeyChanged, ApiKeyInfo, CreateKeyRequest, type KeyAgreement } from '@swap/contracts';
 import { newApiKeyId, newApiSecret, SwapErrors, type Clock } from '@swap/domain';
 import { ApiKeyRepository, apiSecretContext } from '@swap/gateway-data';
 import { SecretBox } from '@swap/persistence';
 import { ConfigError } from '@swap/service-kit';
 import { isValidCidr } from '../auth/ip-whitelist';
 import { toKeyInfo } from './api-key.cache';
+import { checkAgreement } from './key-agreement';
 
 /** Operator actions on API keys (swapctl keys …), reached over the bus. */
 export class KeyUseCases {
@@ -21,7 +22,7 @@ export class KeyUseCases {
     const bad = request.ipWhitelist.find((entry) => !isValidCidr(entry));
     if (bad !== undefined)
       throw SwapErrors.wrongType('ip', `an IP address or CIDR (got ${JSON.stringify(bad)})`);
-    if (Number(request.partnerPercent) >= 10) throw SwapErrors.wrongType('partnerPercent', 'below 10');
+    const agreement = checkAgreement(request);
     const key = newApiKeyId();
     const secret = newApiSecret();
     await this.repository.insert({
@@ -32,7 +33,7 @@ export class KeyUseCases {
       dryrunEnabled: request.dryrunEnabled,
       autoExecuteOnMismatch: request.autoExecuteOnMismatch,
       ipWhitelist: request.ipWhitelist,
-      partnerPercent: request.partnerPercent,
+      ...agreement,
       rateLimit: request.rateLimit,
       disabled: false,
       createdAt: new Date(this.clock()),
@@ -79,6 +80,24 @@ export class KeyUseCases {
 
   async exists(key: string): Promise<boolean> {
     return (await this.repository.find(key)) !== null;
+  }
+
+  /**
+   * D19: the key's agreement becomes `agreement` (one kind above 0 at most, the other 0), replacing
+   * whichever it had; `before` is that one. Swaps already created keep the terms they were made with.
+   */
+  async setAgreement(
+    key: string,
+    agreement: KeyAgreement,
+  ): Promise<{ info: ApiKeyInfo; before: KeyAgreement } | null> {
+    const checked = checkAgreement(agreement);
+    const row = await this.repository.find(key);
+    if (!row) return null;
+    const updated = await this.repository.setAgreement(key, checked);
+    if (!updated) return null;
+    this.bus.signal(apiKeyChanged, { key });
+    const { partnerPercent, feeShare } = toKeyInfo(row);
+    return { info: toKeyInfo(updated), before: { partnerPercent, feeShare } };
   }
 
   /** Every gateway replica drops its cached copy at once, so a disabled key stops working everywhere. */

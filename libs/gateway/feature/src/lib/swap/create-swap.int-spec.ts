@@ -272,6 +272,7 @@ describe('create on PostgreSQL: claim, engine, view, complete (D13)', () => {
       ...order(),
       requestId: 'ak_shop:dead-nonce',
       key: { ...keyOf('ak_shop'), apiKey: 'ak_shop' },
+      ref: null,
     });
 
     const started = Date.now();

@@ -8,6 +8,8 @@ import { renderOrder, type OrderRendering } from './render-order';
 /** A create body parsed and judged against its key (parseCreateRequest), with who asks. */
 export interface CreateSwapCommand extends ClaimedCreate {
   key: ApiKeyInfo;
+  /** D19: the referral code of `key` the swap is created through on the public page, if any. */
+  ref?: string;
 }
 
 export interface CreateSwapDeps {
@@ -48,12 +50,14 @@ function engineCreateRequest(command: CreateSwapCommand, requestId: string): Eng
   return {
     ...command.request,
     requestId,
+    ref: command.ref ?? null,
     key: {
       apiKey: key.key,
       fixedRateEnabled: key.fixedRateEnabled,
       dryrunEnabled: key.dryrunEnabled,
       autoExecuteOnMismatch: key.autoExecuteOnMismatch,
       partnerPercent: key.partnerPercent,
+      feeShare: key.feeShare,
     },
   };
 }

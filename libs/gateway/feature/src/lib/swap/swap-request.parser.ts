@@ -5,6 +5,7 @@ import {
   rateTerms,
   SwapErrors,
   type AddressChains,
+  type KeyRights,
 } from '@swap/domain';
 import {
   createSwapBody,
@@ -28,11 +29,11 @@ import type { Body } from './request-body';
  */
 
 /** Section 4.4: the body of /swap/price, checked against the key's settings. */
-export function parseQuoteRequest(body: Body, key: ApiKeyInfo): PriceSwapRequest {
+export function parseQuoteRequest(body: Body, key: KeyRights): PriceSwapRequest {
   return quoteTerms(parseRequest(quoteBody, body), key);
 }
 
-function quoteTerms(request: QuoteBody, key: ApiKeyInfo): PriceSwapRequest {
+function quoteTerms(request: QuoteBody, key: KeyRights): PriceSwapRequest {
   const { from, to, direction } = request;
   if (from === to) throw SwapErrors.sameCurrency(from);
   const { type, partnerPercent } = rateTerms(request, key);
@@ -40,8 +41,8 @@ function quoteTerms(request: QuoteBody, key: ApiKeyInfo): PriceSwapRequest {
   return { from, to, type, direction, amount, partnerPercent };
 }
 
-/** The engine's create request, but for who asks (the use case adds the request id and the key). */
-export type CreateRequest = Omit<EngineCreateSwapRequest, 'requestId' | 'key'>;
+/** The engine's create request, but for who asks (the use case adds the request id, the key and any code). */
+export type CreateRequest = Omit<EngineCreateSwapRequest, 'requestId' | 'key' | 'ref'>;
 
 /** Section 4.1: the body of /swap/create. */
 export function parseCreateRequest(body: Body, key: ApiKeyInfo, chains: AddressChains = {}): CreateRequest {

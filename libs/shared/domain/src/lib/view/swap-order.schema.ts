@@ -110,6 +110,10 @@ export const swapOrderView = z
     proposed: proposed.nullable(),
     dryrun: z.boolean(),
     url: z.string().nullable(),
+    ref: z.string().nullable().meta({
+      description:
+        "The referral code the swap was created through on the service's page (D19), the code of the key it belongs to; null otherwise",
+    }),
     returns: z.array(returnView).meta({
       description:
         'Deposits the swap did not take (after it ended, or that it could not add), each going back by itself',

@@ -69,9 +69,12 @@ describe('renderSwapOrder (section 2.5)', () => {
       proposed: null,
       dryrun: false,
       url: 'https://swap.example/swap/Ab3dEf7hJk?token=tok0123456789abcdefXYZ',
+      ref: null,
       returns: [],
     });
     expect(JSON.parse(JSON.stringify(view))).toEqual(view); // plain JSON: no bigint, no undefined
+    // D19: a swap made through a referral code carries it.
+    expect(renderSwapOrder(newSwap({ ref: 'Ref0Code1234' }), opts).ref).toBe('Ref0Code1234');
   });
 
   it('rule 1: adds a further deposit paid on its own to from.amountDeposited, to.amount and fee.amount; to.tx is the latest payout', () => {

@@ -145,6 +145,7 @@ export function renderSwapOrder(swap: Swap, opts: RenderOptions): SwapOrderView 
     proposed: swap.proposed && { rate: swap.proposed.rate, amount: amount(swap.proposed.amount, swap.to) },
     dryrun: swap.dryrun,
     url: swap.dryrun ? null : `${base}/swap/${swap.id}?token=${encodeURIComponent(swap.token)}`,
+    ref: swap.ref,
     returns: swap.returns.map((ret) => returnView(ret, swap.from)),
   };
 }

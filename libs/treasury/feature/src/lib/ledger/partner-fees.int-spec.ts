@@ -58,6 +58,8 @@ const SWAPS: SwapSnapshot[][] = [
   [exchanged('Swap000009', 10)], // at `until`
   [exchanged('Swap000010', -1)], // before `since`
   [exchanged('Swap000011', 4, { dryrun: true })], // a dry run books nothing
+  // A fee share (D19): 30 % of a 0.25 % fee of 12,470 sat, 3,741 sat.
+  [exchanged('Swap000013', 1, { feePercent: '0.25', partnerPercent: '0', feeShare: '30' })],
 ];
 
 describe('the partner share a key earned from its swaps created in a range (treasury.rpc.partner-fees)', () => {
@@ -96,7 +98,7 @@ describe('the partner share a key earned from its swaps created in a range (trea
     const answer = await treasury.partnerFees.execute({ apiKey: KEY, since: T0, until: T0 + 10 });
     expect(answer).toEqual([
       { from: 'BTC', currency: 'LTC', amount: '74999' },
-      { from: 'LTC', currency: 'BTC', amount: String(9352 * 3 + 3105) },
+      { from: 'LTC', currency: 'BTC', amount: String(9352 * 3 + 3105 + 3741) },
       { from: 'LTC', currency: 'XMR', amount: '1500000000' },
     ]);
     expect(answer).toEqual(await perSwap(KEY, T0, T0 + 10));

@@ -74,6 +74,28 @@ describe('the ledger of a swap', () => {
     expect(await balance(`payouts:${ID}`)).toEqual({ BTC: 0n });
   });
 
+  it("books a fee share's part of the service fee to the partner, from the terms the swap carries", async () => {
+    // D19: fee.percent stays the service's 0.25 %, fee.partnerPercent 0; 30 % of its fee is the partner's.
+    const feeShare = exchanging({
+      feePercent: '0.25',
+      partnerPercent: '0',
+      feeShare: '30',
+      feeAmount: '12471',
+    });
+    await record(swapAt({ id: ID, status: 'CONFIRMING', amountDeposited: '0' }), feeShare);
+
+    const exchange = (await report()).entries.filter((e) => e.batch === `exchange:${ID}`);
+    expect(exchange.map((e) => [e.account, e.currency, e.amount])).toEqual([
+      [`deposits:${ID}`, 'LTC', '150000000'],
+      [`exchange:${ID}`, 'LTC', '-150000000'],
+      [`exchange:${ID}`, 'BTC', String(1234500 + 12471)],
+      [`payouts:${ID}`, 'BTC', '-1234500'],
+      ['fees:service', 'BTC', '-8730'],
+      ['fees:partner:k_partner', 'BTC', '-3741'], // ⌊12,471 × 30 %⌋, rounded down for the partner
+    ]);
+    expect(await balance('fees:partner:k_partner')).toEqual({ BTC: -3741n });
+  });
+
   it('records nothing twice, and only the newly credited part of a later deposit', async () => {
     await record(exchanging(), exchanging(), exchanging({ status: 'SENDING' }));
     await record(swapAt({ id: ID, status: 'FAILED', from: 'LTC', amountDeposited: '170000000' }));

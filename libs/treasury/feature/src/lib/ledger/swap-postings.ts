@@ -29,7 +29,7 @@ export function depositBatch(swap: SwapSnapshot, credited: bigint, holding: stri
  * the destination currency) split between the service and the partner.
  */
 function exchangeEntries(swap: SwapSnapshot, deposited: bigint, output: bigint, fee: bigint): LedgerEntry[] {
-  const { service, partner } = splitFee(fee, swap.feePercent, swap.partnerPercent);
+  const { service, partner } = splitFee(fee, swap);
   const exchange = Accounts.exchange(swap.id);
   return nonZero([
     entry(Accounts.deposits(swap.id), swap.from, deposited),

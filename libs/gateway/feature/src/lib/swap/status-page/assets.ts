@@ -9,7 +9,7 @@ export interface Asset {
   body: string;
 }
 
-function hashed(stem: string, extension: string, contentType: string, body: string): Asset {
+export function hashed(stem: string, extension: string, contentType: string, body: string): Asset {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
   return { name: `${stem}.${hash}.${extension}`, contentType, body };
 }

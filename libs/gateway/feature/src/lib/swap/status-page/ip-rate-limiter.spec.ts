@@ -33,4 +33,18 @@ describe('the status pages’ per-IP rate limit', () => {
     expect(limiter.clients).toBe(1);
     expect(limiter.take('10.0.0.0')).toBe(0); // forgotten: a fresh, full bucket
   });
+
+  it('admits N a period when given one (the swap page: creates per minute)', () => {
+    let now = 0;
+    const limiter = new IpRateLimiter(2, () => now, 60_000);
+    expect([limiter.take('203.0.113.7'), limiter.take('203.0.113.7')]).toEqual([0, 0]);
+    expect(limiter.take('203.0.113.7')).toBe(30); // one token every 30 s
+    now = 29_000;
+    expect(limiter.take('203.0.113.7')).toBe(1);
+    now = 30_000;
+    expect(limiter.take('203.0.113.7')).toBe(0);
+    now = 90_000;
+    expect(limiter.take('203.0.113.7')).toBe(0); // idle for the period: forgotten, full again
+    expect(limiter.take('203.0.113.7')).toBe(0);
+  });
 });

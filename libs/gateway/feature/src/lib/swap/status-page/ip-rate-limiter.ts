@@ -3,19 +3,20 @@ import { TokenBucket } from '../../rate-limit/token-bucket';
 import type { Clock } from '@swap/domain';
 
 /**
- * The unsigned status pages' limit: a token bucket of N requests per second (burst N) per client
- * IP, an IPv6 client by its /64 (one household's prefix). Kept by each replica on its own: it
- * shields the pages from scraping, it is not D5's per-key contract. A bucket idle for a second is
- * full again, the same as a new one, so it is forgotten: memory follows the clients of the last
- * second, not every IP ever seen.
+ * The unsigned pages' limit: a token bucket of N requests per second (burst N) per client IP, or
+ * N per `periodMs` (the swap page's creates per minute), an IPv6 client by its /64 (one
+ * household's prefix). Kept by each replica on its own: it shields the pages from scraping, it is
+ * not D5's per-key contract. A bucket idle for a period is full again, the same as a new one, so
+ * it is forgotten: memory follows the clients of the last period, not every IP ever seen.
  */
 export class IpRateLimiter {
   private readonly buckets = new Map<string, { bucket: TokenBucket; usedAt: number }>();
   private sweptAt: number;
 
   constructor(
-    private readonly ratePerSecond: number,
+    private readonly ratePerPeriod: number,
     private readonly clock: Clock = Date.now,
+    private readonly periodMs = 1000,
   ) {
     this.sweptAt = clock();
   }
@@ -27,22 +28,23 @@ export class IpRateLimiter {
     const client = clientOf(ip);
     let entry = this.buckets.get(client);
     if (!entry) {
-      entry = { bucket: new TokenBucket(this.ratePerSecond, now), usedAt: now };
+      entry = { bucket: new TokenBucket(this.ratePerPeriod, now, this.periodMs), usedAt: now };
       this.buckets.set(client, entry);
     }
     entry.usedAt = now;
     return entry.bucket.take(now);
   }
 
-  /** Clients with a bucket (those seen within about the last second or two). */
+  /** Clients with a bucket (those seen within about the last period or two). */
   get clients(): number {
     return this.buckets.size;
   }
 
   private forgetFullBuckets(now: number): void {
-    if (now - this.sweptAt < 1000) return;
+    if (now - this.sweptAt < this.periodMs) return;
     this.sweptAt = now;
-    for (const [client, entry] of this.buckets) if (now - entry.usedAt >= 1000) this.buckets.delete(client);
+    for (const [client, entry] of this.buckets)
+      if (now - entry.usedAt >= this.periodMs) this.buckets.delete(client);
   }
 }
 
