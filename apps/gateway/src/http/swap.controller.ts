@@ -11,10 +11,13 @@ import {
   validateAddressBody,
 } from '@swap/contracts';
 import {
+  parseAddressCheck,
   parseBody,
   parseIdempotencyKey,
+  parseListRequest,
   parseQuoteRequest,
   parseResolveRequest,
+  parseStatsRequest,
   parseSwapLookup,
   type Gateway,
 } from '@swap/gateway';
@@ -180,7 +183,8 @@ export class SwapController {
   @ApiRequestBody(listSwapsBody)
   @ApiResponseBody(swapListEnvelope, { status: 200 })
   async list(@Req() request: SignedFastifyRequest) {
-    return ok(await this.gateway.listSwaps.execute(parseBody(rawBody(request)), signed(request).apiKey));
+    const list = parseListRequest(parseBody(rawBody(request)), signed(request).apiKey.key);
+    return ok(await this.gateway.listSwaps.execute(list));
   }
 
   @Post('validate-address')
@@ -189,7 +193,7 @@ export class SwapController {
   @ApiRequestBody(validateAddressBody)
   @ApiResponseBody(addressCheckEnvelope, { status: 200 })
   validateAddress(@Req() request: SignedFastifyRequest) {
-    return ok(this.gateway.validateAddress.execute(parseBody(rawBody(request))));
+    return ok(this.gateway.validateAddress.execute(parseAddressCheck(parseBody(rawBody(request)))));
   }
 
   @Post('stats')
@@ -199,6 +203,7 @@ export class SwapController {
   @ApiResponseBody(swapStatsEnvelope, { status: 200 })
   @ApiResponseBody(errorEnvelope, { status: 503, description: 'The ledger cannot be read right now; retry' })
   async swapStats(@Req() request: SignedFastifyRequest) {
-    return ok(await this.gateway.swapStats.execute(parseBody(rawBody(request)), signed(request).apiKey));
+    const range = parseStatsRequest(parseBody(rawBody(request)), signed(request).apiKey.key);
+    return ok(await this.gateway.swapStats.execute(range));
   }
 }

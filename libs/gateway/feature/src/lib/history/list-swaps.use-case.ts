@@ -1,9 +1,7 @@
-import type { ApiKeyInfo } from '@swap/contracts';
 import type { SwapHistoryRepository } from '@swap/gateway-data';
 import { renderOrder, type OrderRendering } from '../swap/render-order';
-import type { Body } from '../swap/request-body';
 import { ListCursors } from './list-cursor';
-import { parseListRequest } from './list-filter';
+import type { ListRequest } from './list-filter';
 import type { SwapListView } from './swap-list.view';
 
 /** Above any creation time: the first page starts from the top. */
@@ -20,8 +18,7 @@ export class ListSwaps {
     private readonly rendering: OrderRendering,
   ) {}
 
-  async execute(body: Body, key: ApiKeyInfo): Promise<SwapListView> {
-    const { filter, limit, cursor } = parseListRequest(body, key.key);
+  async execute({ filter, limit, cursor }: ListRequest): Promise<SwapListView> {
     const before =
       cursor === undefined
         ? { created: filter.until ?? TOP, seq: 0, id: '' }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { ApiKeyInfo, SwapSnapshot } from '@swap/contracts';
+import type { SwapSnapshot } from '@swap/contracts';
 import { SWAP_STATUSES, type SwapError, type SwapStatus } from '@swap/domain';
 import {
   GATEWAY_MIGRATIONS,
@@ -12,6 +12,7 @@ import {
 import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { swapSnapshotFixture } from '@swap/testing';
 import { ListCursors } from './list-cursor';
+import { parseListRequest } from './list-filter';
 import { ListSwaps } from './list-swaps.use-case';
 import { swapListView } from './swap-list.view';
 
@@ -21,7 +22,6 @@ const T0 = 1_764_000_000;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Mixed-case ids as the engine makes them, so ties in time are ordered by the database's collation. */
 const swapId = () => Array.from(randomBytes(10), (byte) => ALNUM[byte % ALNUM.length]).join('');
-const keyInfo = (key: string) => ({ key }) as ApiKeyInfo;
 
 describe('order history on PostgreSQL (D14)', () => {
   let db: SchemaDatabase;
@@ -63,7 +63,7 @@ describe('order history on PostgreSQL (D14)', () => {
     const pages: Array<{ ids: string[]; regs: number[] }> = [];
     let cursor: string | undefined;
     do {
-      const page = await list.execute({ ...body, ...(cursor ? { cursor } : {}) }, keyInfo(key));
+      const page = await list.execute(parseListRequest({ ...body, ...(cursor ? { cursor } : {}) }, key));
       pages.push({ ids: page.items.map((item) => item.id), regs: page.items.map((item) => item.time.reg) });
       cursor = page.next ?? undefined;
     } while (cursor);
@@ -127,7 +127,7 @@ describe('order history on PostgreSQL (D14)', () => {
   });
 
   it('renders the items as /swap/status does, and ends with next null', async () => {
-    const page = await list.execute({ limit: 1 }, keyInfo(OTHER));
+    const page = await list.execute(parseListRequest({ limit: 1 }, OTHER));
     const newest = stored.filter((swap) => swap.apiKey === OTHER).sort((a, b) => b.time.reg - a.time.reg)[0];
     expect(page.items[0]).toMatchObject({
       status: newest.status,
@@ -136,13 +136,13 @@ describe('order history on PostgreSQL (D14)', () => {
     });
     expect(page.next).toEqual(expect.any(String));
     expect(swapListView.parse(page)).toEqual(page); // the declared shape, the OpenAPI SwapList
-    expect(await list.execute({ since: T0 + 5000 }, keyInfo(ME))).toEqual({ items: [], next: null });
+    expect(await list.execute(parseListRequest({ since: T0 + 5000 }, ME))).toEqual({ items: [], next: null });
   });
 
   it("refuses a cursor of another filter or another key's", async () => {
-    const { next } = await list.execute({ status: 'DONE', limit: 5 }, keyInfo(ME));
+    const { next } = await list.execute(parseListRequest({ status: 'DONE', limit: 5 }, ME));
     const refusal = (body: Record<string, unknown>, key = ME) =>
-      list.execute({ ...body, cursor: next }, keyInfo(key)).then(
+      list.execute(parseListRequest({ ...body, cursor: next }, key)).then(
         () => 'accepted',
         (err: SwapError) => err.code,
       );

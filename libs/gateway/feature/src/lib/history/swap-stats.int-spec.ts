@@ -1,7 +1,7 @@
 import { quietLogger } from '@swap/domain/testing';
 import type { DataSource } from 'typeorm';
 import { Bus, rpcOk, type ServeHandle } from '@swap/bus';
-import { treasuryPartnerFees, type ApiKeyInfo, type PartnerFeesRequest } from '@swap/contracts';
+import { treasuryPartnerFees, type PartnerFeesRequest } from '@swap/contracts';
 import {
   GATEWAY_MIGRATIONS,
   GATEWAY_SCHEMA,
@@ -11,6 +11,7 @@ import {
 import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { startNatsServer, swapSnapshotFixture, type NatsServerHandle } from '@swap/testing';
 import { TreasuryPartnerFees, TreasuryUnavailableError } from './partner-fees.client';
+import { parseStatsRequest } from './list-filter';
 import { SwapStats } from './swap-stats.use-case';
 
 const KEY = 'ak_stats_partner';
@@ -76,7 +77,7 @@ describe('/swap/stats over the read model and the bus', () => {
   it("asks the treasury once for the key and the range, whatever the range's number of swaps", async () => {
     const { asked, handle } = await treasuryAnswering('123456789012345678901');
     try {
-      const view = await stats.execute({ since: T0, until: T0 + SWAPS }, { key: KEY } as ApiKeyInfo);
+      const view = await stats.execute(parseStatsRequest({ since: T0, until: T0 + SWAPS }, KEY));
       expect(asked).toEqual([{ apiKey: KEY, since: T0, until: T0 + SWAPS }]);
       expect(view).toEqual({
         since: T0,
@@ -98,9 +99,9 @@ describe('/swap/stats over the read model and the bus', () => {
   });
 
   it('answers 503 (TreasuryUnavailableError) while no treasury answers, and asks nothing for an empty range', async () => {
-    await expect(
-      stats.execute({ since: T0, until: T0 + 10 }, { key: KEY } as ApiKeyInfo),
-    ).rejects.toBeInstanceOf(TreasuryUnavailableError);
-    expect((await stats.execute({ since: 0, until: 10 }, { key: KEY } as ApiKeyInfo)).pairs).toEqual([]);
+    await expect(stats.execute(parseStatsRequest({ since: T0, until: T0 + 10 }, KEY))).rejects.toBeInstanceOf(
+      TreasuryUnavailableError,
+    );
+    expect((await stats.execute(parseStatsRequest({ since: 0, until: 10 }, KEY))).pairs).toEqual([]);
   });
 });

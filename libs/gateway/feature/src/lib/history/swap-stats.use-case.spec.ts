@@ -1,12 +1,13 @@
 import type { ApiKeyInfo, PartnerFeeTotal } from '@swap/contracts';
 import type { PairTotals, SwapRangeQuery } from '@swap/gateway-data';
-import type { StatsRange } from './list-filter';
+import { parseStatsRequest, type StatsRange } from './list-filter';
 import type { PartnerFeeLedger } from './partner-fees.client';
 import { SwapStats } from './swap-stats.use-case';
 import { swapStatsView } from './swap-stats.view';
 
 const KEY = { key: 'ak_stats' } as ApiKeyInfo;
 const BODY = { since: 1_764_000_000, until: 1_764_086_400 };
+const RANGE: StatsRange = { apiKey: KEY.key, ...BODY };
 
 const pair = (overrides: Partial<PairTotals>): PairTotals => ({
   from: 'LTC',
@@ -49,7 +50,7 @@ describe('per-key statistics: one aggregate on each side', () => {
       [pair({ total: swaps, done: swaps, deposited: BigInt(swaps) * 100n })],
       [{ from: 'LTC', currency: 'BTC', amount: fee }],
     );
-    const view = await stats.execute(BODY, KEY);
+    const view = await stats.execute(RANGE);
     const range = { apiKey: KEY.key, ...BODY };
     expect(asked).toEqual({ history: [range], treasury: [range] });
     expect(view.pairs[0]).toMatchObject({ swaps: { total: swaps }, partnerFee: shown });
@@ -58,7 +59,7 @@ describe('per-key statistics: one aggregate on each side', () => {
 
   it('does not ask the treasury when no money came in over the range', async () => {
     const { stats, asked } = statsOver([pair({ done: 0, deposited: 0n, paid: 0n })], []);
-    const view = await stats.execute(BODY, KEY);
+    const view = await stats.execute(RANGE);
     expect(asked.treasury).toEqual([]);
     expect(view).toEqual({
       ...BODY,
@@ -66,12 +67,14 @@ describe('per-key statistics: one aggregate on each side', () => {
         expect.objectContaining({ from: 'LTC', to: 'BTC', sent: '0.00000000', partnerFee: '0.00000000' }),
       ],
     });
-    expect((await statsOver([], []).stats.execute(BODY, KEY)).pairs).toEqual([]);
+    expect((await statsOver([], []).stats.execute(RANGE)).pairs).toEqual([]);
   });
 
   it('refuses a bad range before reading anything', async () => {
     const { stats, asked } = statsOver([], []);
-    await expect(stats.execute({ since: 10, until: 5 }, KEY)).rejects.toMatchObject({
+    await expect(async () =>
+      stats.execute(parseStatsRequest({ since: 10, until: 5 }, KEY.key)),
+    ).rejects.toMatchObject({
       code: 'INVALID_TIME_RANGE',
     });
     expect(asked).toEqual({ history: [], treasury: [] });

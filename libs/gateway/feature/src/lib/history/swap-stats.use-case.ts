@@ -1,7 +1,5 @@
-import type { ApiKeyInfo } from '@swap/contracts';
 import type { SwapHistoryRepository } from '@swap/gateway-data';
-import type { Body } from '../swap/request-body';
-import { parseStatsRequest } from './list-filter';
+import type { StatsRange } from './list-filter';
 import type { PartnerFeeLedger } from './partner-fees.client';
 import { renderPairStats, type SwapStatsView } from './swap-stats.view';
 
@@ -17,8 +15,7 @@ export class SwapStats {
     private readonly partnerFees: PartnerFeeLedger,
   ) {}
 
-  async execute(body: Body, key: ApiKeyInfo): Promise<SwapStatsView> {
-    const range = parseStatsRequest(body, key.key);
+  async execute(range: StatsRange): Promise<SwapStatsView> {
     const totals = await this.history.totalsByPair(range);
     // No deposit in the range, no fee booked: the treasury is not asked (nor needed up).
     const fees = totals.some((pair) => pair.deposited > 0n) ? await this.partnerFees.earned(range) : [];

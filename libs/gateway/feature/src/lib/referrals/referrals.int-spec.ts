@@ -20,6 +20,7 @@ import { SecretBox } from '@swap/persistence';
 import { openSchemaDatabase, type SchemaDatabase } from '@swap/test-database';
 import { startNatsServer, swapSnapshotFixture, type NatsServerHandle } from '@swap/testing';
 import { ListCursors } from '../history/list-cursor';
+import { parseListRequest, parseStatsRequest } from '../history/list-filter';
 import { ListSwaps } from '../history/list-swaps.use-case';
 import { TreasuryPartnerFees } from '../history/partner-fees.client';
 import { SwapStats } from '../history/swap-stats.use-case';
@@ -186,13 +187,13 @@ describe('referral codes and the public create on their behalf (D19), on Postgre
       key: { apiKey: partner.key, partnerPercent: '0', feeShare: '30', fixedRateEnabled: false },
     });
     // The key lists it, marked with its code, and reads it without the token; another key does not.
-    const listed = await list.execute({}, partner);
+    const listed = await list.execute(parseListRequest({}, partner.key));
     expect(listed.items.map((item) => [item.id, item.ref])).toEqual([[order.id, code]]);
     expect((await status.execute({ id: order.id }, partner)).ref).toBe(code);
     expect(await refusal(status.execute({ id: order.id }, other))).toBe('404 Swap not found');
-    expect((await stats.execute({ since: T0, until: T0 + 1 }, partner)).pairs).toEqual([
-      expect.objectContaining({ from: 'BTC', to: 'ETH', swaps: expect.objectContaining({ total: 1 }) }),
-    ]);
+    expect((await stats.execute(parseStatsRequest({ since: T0, until: T0 + 1 }, partner.key))).pairs).toEqual(
+      [expect.objectContaining({ from: 'BTC', to: 'ETH', swaps: expect.objectContaining({ total: 1 }) })],
+    );
   });
 
   it("applies the key's rights: fixed rate only where the key allows it, as its signed create", async () => {
@@ -236,7 +237,7 @@ describe('referral codes and the public create on their behalf (D19), on Postgre
       });
       expect(await refusal(status.execute({ id: order.id }, partner))).toBe('404 Swap not found');
     }
-    expect((await list.execute({}, partner)).items).toEqual([]);
+    expect((await list.execute(parseListRequest({}, partner.key))).items).toEqual([]);
     expect(await refusal(pageCreate(revoked, { ...FORM, type: 'fixed' }))).toMatch(
       /^400 Fixed rate is not enabled for this API key/,
     );

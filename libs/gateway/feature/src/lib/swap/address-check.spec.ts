@@ -1,6 +1,6 @@
 import { CURRENCY_CODES, type CurrencyCode, type SwapError } from '@swap/domain';
 import { INVALID_ADDRESSES, VALID_ADDRESSES } from '@swap/domain/testing';
-import { addressCheckView, checkAddress } from './address-check';
+import { addressCheckView, checkAddress, parseAddressCheck } from './address-check';
 import { parseCreateRequest } from './swap-request.parser';
 import type { ApiKeyInfo } from '@swap/contracts';
 
@@ -37,8 +37,8 @@ describe('address validation (D15)', () => {
   });
 
   it('trims the address as create does', () => {
-    expect(checkAddress({ code: 'BTC', address: `  ${VALID.BTC}\n` }).valid).toBe(true);
-    expect(checkAddress({ code: 'BTC', address: '   ' })).toMatchObject({ valid: false });
+    expect(checkAddress(parseAddressCheck({ code: 'BTC', address: `  ${VALID.BTC}\n` })).valid).toBe(true);
+    expect(checkAddress(parseAddressCheck({ code: 'BTC', address: '   ' }))).toMatchObject({ valid: false });
   });
 
   it("follows the network's configured chain", () => {
@@ -59,6 +59,6 @@ describe('address validation (D15)', () => {
     [{ code: 'BTC' }, 'MISSING_FIELD'],
     [{ code: 'BTC', address: 42 }, 'WRONG_TYPE'],
   ])('refuses %j with %s (400)', (body, code) => {
-    expect(() => checkAddress(body)).toThrow(expect.objectContaining({ code, status: 400 }));
+    expect(() => parseAddressCheck(body)).toThrow(expect.objectContaining({ code, status: 400 }));
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validateAddressBody } from '@swap/contracts';
+import { validateAddressBody, type ValidateAddressBody } from '@swap/contracts';
 import {
   apiResponses,
   CURRENCIES,
@@ -35,8 +35,10 @@ const EXPECTED: Record<Network, string> = {
  * D15: `{ code, address }` judged exactly as create judges toAddress and refundAddress: the same
  * trimmed field, the same isValidAddress, the same chains the operator configured (D8).
  */
-export function checkAddress(body: Body, chains: AddressChains = {}): AddressCheckView {
-  const { code, address } = parseRequest(validateAddressBody, body);
+export function checkAddress(
+  { code, address }: ValidateAddressBody,
+  chains: AddressChains = {},
+): AddressCheckView {
   if (isValidAddress(code, address, chains)) return { valid: true, reason: null };
   return { valid: false, reason: invalidAddressReason(code, chains) };
 }
@@ -45,4 +47,9 @@ function invalidAddressReason(code: CurrencyCode, chains: AddressChains): string
   const { network } = CURRENCIES[code];
   const chain = chains[network];
   return `Not a valid ${code} address${chain ? ` on ${chain}` : ''}: expected ${EXPECTED[network]}.`;
+}
+
+/** D15's body: `{ code, address }`, the address trimmed as create trims it. */
+export function parseAddressCheck(body: Body): ValidateAddressBody {
+  return parseRequest(validateAddressBody, body);
 }

@@ -1,6 +1,6 @@
 import { allPairs, type AddressChains, isSwapError, type KeyRights, type QuoteView } from '@swap/domain';
 import { type MarketFeed, pairAvailable } from '@swap/market';
-import { type AddressCheckView, checkAddress } from '../address-check';
+import { type AddressCheckView, checkAddress, parseAddressCheck } from '../address-check';
 import type { Asset } from '../status-page/assets';
 import { markup } from '../status-page/html';
 import { page, type PageAssets } from '../status-page/page.view';
@@ -63,7 +63,7 @@ export class NewSwapPage {
 
   /** D15's check of an address for a currency code, as create makes it. */
   checkAddress(code: string, address: string): AddressCheckView {
-    return checkAddress({ code, address }, this.deps.chains);
+    return checkAddress(parseAddressCheck({ code, address }), this.deps.chains);
   }
 
   message(title: string, text: string): string {
