@@ -18,9 +18,6 @@ export class LiveSwapFeed implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.observe(swapUpdated, this.gateway.views.recent);
-    // The engine owns SWAP_EVENTS; on a first start this may run before it (or this replica's own
-    // consumers) made the stream, and an ordered consumer needs it to exist.
-    await this.bus.ensureStream(swapUpdated.stream);
     await this.bus.follow(swapUpdated, (snapshot) => this.gateway.live.hub.publish(snapshot));
   }
 }

@@ -174,11 +174,16 @@ export class Bus {
     return this.track(await observe(this.connection, this.logger, contract, observer));
   }
 
-  /** Every event of a contract from now on, gap-free, on this process's own ordered consumer; see follow(). */
+  /**
+   * Every event of a contract from now on, gap-free, on this process's own ordered consumer; see
+   * follow(). The stream is made first if no one has yet (its owner may start later), as a
+   * durable consumer's transport does.
+   */
   async follow<S extends z.ZodType, P extends unknown[]>(
     contract: EventContract<S, P>,
     handler: (message: z.output<S>) => void,
   ): Promise<FollowHandle> {
+    await this.ensureStream(contract.stream);
     return this.track(await follow(this.followDeps(), contract, handler));
   }
 

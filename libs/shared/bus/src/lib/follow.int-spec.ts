@@ -53,3 +53,16 @@ describe('following a stream on an ordered consumer of our own', () => {
     expect(await nats.bus.replay(swapUpdated, ['unknown'])).toEqual([]);
   });
 });
+
+describe('following a stream no one has made yet', () => {
+  const nats = useNatsBus({ logger: recordingLogger() });
+
+  it('makes the stream, as its owner would, and follows it', async () => {
+    const seen: string[] = [];
+    const handle = await nats.bus.follow(swapUpdated, (m) => void seen.push(m.amount));
+    await nats.bus.publish(swapUpdated, ['n'], { swapId: 'n', state: 'NEW', amount: '5' }, { msgId: 'n-5' });
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual(['5']);
+    await handle.stop();
+  });
+});

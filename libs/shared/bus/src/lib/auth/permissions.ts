@@ -54,6 +54,8 @@ export function natsPermissions(identity: string, access: BusAccess): NatsPermis
     // of it, to read it back), pulled and deleted; and a subject's last stored message, where a read back ends.
     const stream = event.stream.name;
     pub.add(`${API}.STREAM.INFO.${stream}`);
+    // Bus.follow makes the stream if its owner has not yet, as any user of a stream may.
+    pub.add(`${API}.STREAM.CREATE.${stream}`);
     pub.add(`${API}.STREAM.MSG.GET.${stream}`);
     pub.add(`${API}.CONSUMER.CREATE.${stream}.*.${event.filter}`);
     pub.add(`${API}.CONSUMER.INFO.${stream}.*`);
