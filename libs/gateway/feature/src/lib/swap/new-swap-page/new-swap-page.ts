@@ -1,9 +1,9 @@
 import { allPairs, type AddressChains, isSwapError, type KeyRights, type QuoteView } from '@swap/domain';
 import { type MarketFeed, pairAvailable } from '@swap/market';
 import { type AddressCheckView, checkAddress, parseAddressCheck } from '../address-check';
-import type { Asset } from '../status-page/assets';
+import { type Asset, assetNamed } from '../status-page/assets';
 import { markup } from '../status-page/html';
-import { page, type PageAssets } from '../status-page/page.view';
+import { noticePage, type PageAssets } from '../status-page/page.view';
 import type { FormStamps } from './form-stamp';
 import { NEW_SWAP_ASSETS } from './new-swap.assets';
 import { newSwapPageHeaders } from './new-swap.headers';
@@ -67,17 +67,11 @@ export class NewSwapPage {
   }
 
   message(title: string, text: string): string {
-    return page(
-      title,
-      LINKS,
-      markup`<main class="page"><section class="card notice notice--neutral">
-        <h1>${title}</h1><p>${text}</p><p><a href="new">Back to the swap page</a></p>
-      </section></main>`,
-    );
+    return noticePage(title, text, LINKS, markup`<p><a href="new">Back to the swap page</a></p>`);
   }
 
   asset(name: string): Asset | undefined {
-    return [NEW_SWAP_ASSETS.stylesheet, NEW_SWAP_ASSETS.script].find((asset) => asset.name === name);
+    return assetNamed(NEW_SWAP_ASSETS, name);
   }
 
   private unavailablePairs(): Set<string> {

@@ -19,3 +19,8 @@ export const PAGE_ASSETS = {
   stylesheet: hashed('status', 'css', 'text/css; charset=utf-8', PAGE_STYLE),
   script: hashed('status', 'js', 'text/javascript; charset=utf-8', PAGE_SCRIPT),
 } as const;
+
+/** A page's stylesheet or script by its hashed name; undefined for any other name. */
+export function assetNamed(assets: { stylesheet: Asset; script: Asset }, name: string): Asset | undefined {
+  return [assets.stylesheet, assets.script].find((asset) => asset.name === name);
+}

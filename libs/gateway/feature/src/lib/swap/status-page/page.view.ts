@@ -118,3 +118,19 @@ ${main}
 </html>
 `.text;
 }
+
+/** A page with one notice (not found, too many requests, a refusal): its title, a line, and what follows. */
+export function noticePage(
+  title: string,
+  text: string,
+  assets: PageAssets,
+  after: Html | null = null,
+): string {
+  return page(
+    title,
+    assets,
+    markup`<main class="page"><section class="card notice notice--neutral">
+        <h1>${title}</h1><p>${text}</p>${after}
+      </section></main>`,
+  );
+}

@@ -1,9 +1,8 @@
 import type { SwapOrderView } from '@swap/domain';
-import { type Asset, PAGE_ASSETS } from './assets';
+import { type Asset, assetNamed, PAGE_ASSETS } from './assets';
 import { DEFAULT_EXPLORERS, type Explorers } from './explorers';
-import { markup } from './html';
 import { MAINNET_PAYMENT_CHAINS, type PaymentChains } from './payment-uri';
-import { page, type PageAssets, StatusPageView } from './page.view';
+import { noticePage, type PageAssets, StatusPageView } from './page.view';
 
 export interface StatusPageSettings {
   explorers: Explorers;
@@ -53,16 +52,10 @@ export class StatusPage {
 
   /** The stylesheet or the script, by its hashed name. */
   asset(name: string): Asset | undefined {
-    return [PAGE_ASSETS.stylesheet, PAGE_ASSETS.script].find((asset) => asset.name === name);
+    return assetNamed(PAGE_ASSETS, name);
   }
 
   private message(title: string, text: string): string {
-    return page(
-      title,
-      this.links,
-      markup`<main class="page"><section class="card notice notice--neutral">
-        <h1>${title}</h1><p>${text}</p>
-      </section></main>`,
-    );
+    return noticePage(title, text, this.links);
   }
 }
